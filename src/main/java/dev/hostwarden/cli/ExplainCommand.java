@@ -1,0 +1,39 @@
+package dev.hostwarden.cli;
+
+import dev.hostwarden.core.HostRendezvous;
+import dev.hostwarden.core.Role;
+import dev.hostwarden.core.RoleInspector;
+import dev.hostwarden.core.RoleReport;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "explain", description = "Print a role's verdict as the ordered proof, and what retract or a new owner would do now. Read-only.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:LIVE", "1:STALE", "3:NO_OWNER", "4:UNPROVABLE, STARTING or UNUSABLE", "2:usage error"})
+final class ExplainCommand implements Callable<Integer> {
+    @Mixin
+    CommonOptions common;
+
+    @Parameters(paramLabel = "ROLE", converter = RoleConverter.class, description = "gateway, serve or desktop-serve")
+    Role role;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Output output = HostwardenCommand.output(spec, common);
+        HostRendezvous rendezvous = common.rendezvous();
+        RoleReport report = new RoleInspector(rendezvous, true).inspect(role);
+        if (output.json()) {
+            output.document(ReportJson.status(rendezvous.dir(), List.of(report)));
+        } else {
+            ReportText.explain(output.out(), report);
+            output.out().flush();
+        }
+        return report.verdict().exitCode();
+    }
+}

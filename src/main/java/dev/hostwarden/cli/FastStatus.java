@@ -1,0 +1,58 @@
+package dev.hostwarden.cli;
+
+import dev.hostwarden.core.Role;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code status} without picocli's start-up cost. Scripts and supervisors poll {@code status} in a
+ * fresh JVM each time, and building picocli's command model takes longer here than the rest of the
+ * command. This path accepts only the plain form, {@code status [--json] [--lock-dir DIR] [ROLE...]};
+ * anything else (help, a bad role, an unknown option) returns null and goes through picocli, which
+ * owns every message. A test runs both paths on the same arguments and compares their output.
+ */
+final class FastStatus {
+    private FastStatus() {
+    }
+
+    /** The exit code, or null when these arguments need picocli. */
+    static Integer tryRun(String[] args, PrintWriter out, PrintWriter err) {
+        if (args.length == 0 || !args[0].equals("status")) {
+            return null;
+        }
+        boolean json = false;
+        Path lockDir = null;
+        List<Role> roles = new ArrayList<>();
+        for (int i = 1; i < args.length; i++) {
+            String arg = args[i];
+            if (arg.equals("--json")) {
+                json = true;
+            } else if (arg.equals("--lock-dir") && i + 1 < args.length && !args[i + 1].isEmpty()) {
+                lockDir = Path.of(args[++i]);
+            } else if (arg.startsWith("--lock-dir=") && arg.length() > "--lock-dir=".length()) {
+                lockDir = Path.of(arg.substring("--lock-dir=".length()));
+            } else {
+                Role role = knownRole(arg);
+                if (role == null) {
+                    return null;
+                }
+                roles.add(role);
+            }
+        }
+        CommonOptions common = new CommonOptions();
+        common.lockDir = lockDir;
+        common.json = json;
+        return StatusCommand.execute(common.rendezvous(), roles, new Output(out, err, json));
+    }
+
+    private static Role knownRole(String name) {
+        for (Role role : Role.values()) {
+            if (role.wireName().equals(name)) {
+                return role;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,67 @@
+package dev.hostwarden.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** The root command: parses, runs one subcommand, maps every failure to a one-line error and an exit code. */
+@Command(name = "hostwarden", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class,
+        description = "See and fix hermes host-wide singleton owners (gateway, serve, desktop-serve).",
+        subcommands = {StatusCommand.class, ExplainCommand.class, RetractCommand.class})
+public final class HostwardenCommand implements Runnable {
+    public static final int EXIT_USAGE = 2;
+    public static final int EXIT_SOFTWARE = 70;
+
+    @CommandLine.Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (status, explain, retract, ...)");
+    }
+
+    public static int run(String[] args, PrintStream stdout, PrintStream stderr) {
+        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
+        PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(stderr, StandardCharsets.UTF_8), true);
+        Integer fast = FastStatus.tryRun(args, out, err);
+        if (fast != null) {
+            return fast;
+        }
+        return commandLine(out, err, Arrays.asList(args).contains("--json")).execute(args);
+    }
+
+    static CommandLine commandLine(PrintWriter out, PrintWriter err, boolean json) {
+        CommandLine cli = new CommandLine(new HostwardenCommand());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setParameterExceptionHandler((failure, args) -> {
+            new Output(out, err, json).error("USAGE", failure.getMessage());
+            if (!json) {
+                err.println("Try '" + failure.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+            }
+            return EXIT_USAGE;
+        });
+        cli.setExecutionExceptionHandler((failure, commandLine, parseResult) -> {
+            new Output(out, err, json).error("INTERNAL", "unexpected failure: " + failure);
+            return EXIT_SOFTWARE;
+        });
+        return cli;
+    }
+
+    /** The output of the running subcommand. */
+    static Output output(CommandSpec spec, CommonOptions common) {
+        return new Output(spec.commandLine().getOut(), spec.commandLine().getErr(), common.json());
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = HostwardenCommand.class.getPackage().getImplementationVersion();
+            return new String[] {"hostwarden " + (version == null ? "development build" : version)};
+        }
+    }
+}

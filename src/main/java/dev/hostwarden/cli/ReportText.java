@@ -1,0 +1,91 @@
+package dev.hostwarden.cli;
+
+import dev.hostwarden.core.Check;
+import dev.hostwarden.core.HostRecord;
+import dev.hostwarden.core.LockProbe;
+import dev.hostwarden.core.LockState;
+import dev.hostwarden.core.Reason;
+import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.core.Verdict;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.stream.Collectors;
+
+/** Human-readable renderings of reports: one block per role for status, the ordered proof for explain. */
+public final class ReportText {
+    private ReportText() {
+    }
+
+    public static void status(PrintWriter out, RoleReport report) {
+        HostRecord record = report.record().recordOrNull();
+        out.printf("%-14s %-11s %s%n", report.role(), report.verdict(), record == null ? "-" : record.describe());
+        out.printf("  lock    %s%n", lock(report.lock()));
+        if (record != null) {
+            out.printf("  owner   PID %d, started %s, boot %s, updated %s%n", record.pid(),
+                    record.startTime() == null ? "?" : record.startTime() + " ticks",
+                    record.bootEpoch().isEmpty() ? "(legacy)" : record.bootEpoch(), record.updatedAt());
+        }
+        for (Reason reason : report.reasons()) {
+            out.printf("  reason  %s: %s%n", reason.code(), reason.message());
+        }
+        if (report.retractable()) {
+            out.printf("  fix     hostwarden retract %s%n", report.role());
+        }
+    }
+
+    public static void explain(PrintWriter out, RoleReport report) {
+        out.printf("%s: %s%n", report.role(), report.verdict());
+        out.println("Proof, in order:");
+        int step = 1;
+        for (Check check : report.checks()) {
+            out.printf("  %2d. %-18s %-10s %s%n", step++, check.name(), check.result(), check.evidence());
+        }
+        out.println("Reasons:");
+        for (Reason reason : report.reasons()) {
+            out.printf("  %-24s %s%n", reason.code(), reason.message());
+        }
+        out.println("What would happen now:");
+        out.printf("  retract:     %s%n", report.retractable()
+                ? "would remove " + report.retractPaths().stream().map(Path::toString).collect(Collectors.joining(", "))
+                : retractRefusal(report));
+        out.printf("  a new owner: %s%n", newOwner(report));
+    }
+
+    private static String retractRefusal(RoleReport report) {
+        if (report.verdict() == Verdict.UNUSABLE) {
+            return "cannot run: the lock directory is unusable";
+        }
+        if (report.lock().heldOrUnknown()) {
+            return "would refuse: the host lock is held" + holder(report.lock()) + ", the owner may be alive";
+        }
+        return "nothing to remove";
+    }
+
+    private static String newOwner(RoleReport report) {
+        return switch (report.verdict()) {
+            case UNUSABLE -> "could not open the lock (not another owner: the directory is unusable)";
+            case LIVE, STARTING, UNPROVABLE -> report.lock().state() == LockState.HELD
+                    ? "would be refused (exit 75): the host lock is held" + holder(report.lock())
+                    : "would take the host lock and start";
+            default -> report.lock().state() == LockState.HELD
+                    ? "would be refused (exit 75) until the lock holder" + holder(report.lock()) + " exits"
+                    : "would take the host lock, start, and overwrite the leftover record";
+        };
+    }
+
+    private static String lock(LockProbe lock) {
+        return switch (lock.state()) {
+            case HELD -> "HELD" + holder(lock) + "  " + lock.path();
+            case FREE -> "FREE  " + lock.path();
+            case ABSENT -> "ABSENT  " + lock.path();
+            default -> "UNKNOWN (" + lock.detail() + ")  " + lock.path();
+        };
+    }
+
+    private static String holder(LockProbe lock) {
+        if (lock.ownedByThisProcess()) {
+            return " by this process";
+        }
+        return lock.holderPid() == null ? "" : " by PID " + lock.holderPid();
+    }
+}

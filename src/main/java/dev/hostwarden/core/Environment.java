@@ -1,0 +1,53 @@
+package dev.hostwarden.core;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The process environment as hermes reads it. Held as a value so tests and embedders can describe
+ * another environment without touching the real one (Java cannot change its own environment).
+ */
+public final class Environment {
+    private final Map<String, String> variables;
+    private final String userHomeProperty;
+
+    public Environment(Map<String, String> variables, String userHomeProperty) {
+        this.variables = Map.copyOf(variables);
+        this.userHomeProperty = userHomeProperty;
+    }
+
+    public static Environment system() {
+        return new Environment(System.getenv(), System.getProperty("user.home"));
+    }
+
+    /** A non-empty value, or empty when the variable is missing or blank, as hermes treats both. */
+    public Optional<String> get(String name) {
+        String value = variables.get(name);
+        return value == null || value.isEmpty() ? Optional.empty() : Optional.of(value);
+    }
+
+    /** This environment with one variable set (or removed when {@code value} is null). */
+    public Environment with(String name, String value) {
+        Map<String, String> copy = new HashMap<>(variables);
+        if (value == null) {
+            copy.remove(name);
+        } else {
+            copy.put(name, value);
+        }
+        return new Environment(copy, userHomeProperty);
+    }
+
+    public Map<String, String> asMap() {
+        return variables;
+    }
+
+    /**
+     * The home directory as Python's {@code Path.home()} sees it: {@code $HOME} first (Java's
+     * {@code user.home} comes from the passwd database), and {@code HERMES_REAL_HOME} when a profile
+     * repointed HOME inside a container, so both processes meet in one directory.
+     */
+    public String realHome() {
+        return get("HERMES_REAL_HOME").or(() -> get("HOME")).or(() -> get("USERPROFILE")).orElse(userHomeProperty);
+    }
+}

@@ -1,0 +1,334 @@
+package dev.hostwarden.core;
+
+import com.sun.jna.LastErrorException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The process-wide registry of OS locks this process holds, keyed by (name, absolute path) so a
+ * claim is idempotent and a changed directory is a different lock. POSIX: {@code flock(2)}, the
+ * lock hermes takes, so a Python hermes and this program exclude each other. Windows: one byte at
+ * offset 1 MiB, as hermes' {@code msvcrt.locking}. Lock files are never deleted.
+ */
+public final class FileLocks {
+    /** hermes' {@code _WINDOWS_LOCK_OFFSET}. */
+    static final long WINDOWS_LOCK_OFFSET = 1L << 20;
+
+    private static final Map<Key, Held> HELD = new ConcurrentHashMap<>();
+
+    private FileLocks() {
+    }
+
+    /** Registry key. Written out (not a record) because record hashCode bootstraps invokedynamic, costly at CLI start. */
+    private static final class Key {
+        private final String name;
+        private final Path path;
+
+        Key(String name, Path path) {
+            this.name = name;
+            this.path = path.toAbsolutePath().normalize();
+        }
+
+        Path path() {
+            return path;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key key && key.name.equals(name) && key.path.equals(path);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * name.hashCode() + path.hashCode();
+        }
+    }
+
+    /** A held lock; strongly reachable from the registry so the GC never closes it. */
+    private interface Held {
+        void release();
+
+        /** Replaces the lock file's content (the per-home runtime lock carries a PID record). */
+        void overwrite(byte[] content) throws IOException;
+    }
+
+    /** Tries to take the lock without blocking. */
+    public static ClaimResult tryClaim(String name, Path path) {
+        return claim(name, path, false);
+    }
+
+    /** Blocks until the lock is free, then takes it (the {@code --wait} claim). */
+    public static ClaimResult claimWaiting(String name, Path path) {
+        return claim(name, path, true);
+    }
+
+    private static synchronized ClaimResult claim(String name, Path path, boolean wait) {
+        Key key = new Key(name, path);
+        if (HELD.containsKey(key)) {
+            return new ClaimResult(LockOutcome.ACQUIRED, null);
+        }
+        try {
+            prepare(key.path());
+        } catch (IOException unusable) {
+            return new ClaimResult(LockOutcome.COULD_NOT_OPEN, unusable);
+        }
+        try {
+            Held held = Platform.isWindows() ? WindowsLock.take(key.path(), wait) : FlockLock.take(key.path(), wait);
+            if (held == null) {
+                return new ClaimResult(LockOutcome.HELD_BY_OTHER, null);
+            }
+            HELD.put(key, held);
+            return new ClaimResult(LockOutcome.ACQUIRED, null);
+        } catch (IOException unusable) {
+            return new ClaimResult(LockOutcome.COULD_NOT_OPEN, unusable);
+        }
+    }
+
+    /**
+     * Creates the lock file (and a missing parent) when needed; refuses a lock path that is a link.
+     * Callers that need a private directory (the rendezvous directory) ensure it first.
+     */
+    private static void prepare(Path path) throws IOException {
+        Files.createDirectories(path.getParent());
+        PrivateFiles.Kind kind = PrivateFiles.kindOf(path);
+        if (kind == PrivateFiles.Kind.SYMLINK || kind == PrivateFiles.Kind.OTHER) {
+            throw new java.nio.file.FileSystemException(path.toString(), null, "the lock path is not a regular file");
+        }
+        if (kind == PrivateFiles.Kind.ABSENT) {
+            try {
+                if (Platform.isPosix()) {
+                    Files.createFile(path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                } else {
+                    Files.createFile(path);
+                }
+            } catch (java.nio.file.FileAlreadyExistsException raced) {
+                // Another claimer created it first: the same file, fine.
+            }
+        }
+    }
+
+    public static boolean owns(String name, Path path) {
+        return HELD.containsKey(new Key(name, path));
+    }
+
+    /** Releases a lock this process holds; a no-op otherwise. The lock file stays on disk. */
+    public static synchronized void release(String name, Path path) {
+        Held held = HELD.remove(new Key(name, path));
+        if (held != null) {
+            held.release();
+        }
+    }
+
+    /** Writes {@code content} into a lock file this process holds (hermes' per-home PID record). */
+    public static void overwriteHeld(String name, Path path, String content) throws IOException {
+        Held held = HELD.get(new Key(name, path));
+        if (held == null) {
+            throw new IllegalStateException("lock not held: " + path);
+        }
+        held.overwrite(content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Looks at a lock file without creating anything and without a lock another process could see
+     * where the platform allows (Linux: {@code /proc/locks}, which also names the holder). Elsewhere
+     * a try-lock on a fresh descriptor, released at once.
+     */
+    public static LockProbe probe(String name, Path path) {
+        Path absolute = path.toAbsolutePath().normalize();
+        if (owns(name, absolute)) {
+            return new LockProbe(absolute, LockState.HELD, Platform.currentPid(), true, "held by this process");
+        }
+        PrivateFiles.Kind kind;
+        try {
+            kind = PrivateFiles.kindOf(absolute);
+        } catch (IOException unreadable) {
+            return new LockProbe(absolute, LockState.UNKNOWN, null, false, IoMessages.describe(unreadable));
+        }
+        if (kind == PrivateFiles.Kind.ABSENT) {
+            return new LockProbe(absolute, LockState.ABSENT, null, false, "no lock file");
+        }
+        if (Platform.isLinux()) {
+            try {
+                OptionalLong holder = ProcLocks.holderOf(absolute);
+                return holder.isPresent()
+                        ? new LockProbe(absolute, LockState.HELD, holder.getAsLong(), false, "/proc/locks names PID " + holder.getAsLong())
+                        : new LockProbe(absolute, LockState.FREE, null, false, "/proc/locks lists no lock on this file");
+            } catch (IOException | RuntimeException unreadable) {
+                // Fall through to the try-lock probe.
+            }
+        }
+        return tryLockProbe(absolute);
+    }
+
+    private static LockProbe tryLockProbe(Path path) {
+        try {
+            boolean held = Platform.isWindows() ? WindowsLock.isHeld(path) : FlockLock.isHeld(path);
+            return new LockProbe(path, held ? LockState.HELD : LockState.FREE, null, false,
+                    held ? "a try-lock was refused" : "a try-lock succeeded and was released at once");
+        } catch (IOException unusable) {
+            return new LockProbe(path, LockState.UNKNOWN, null, false, IoMessages.describe(unusable));
+        }
+    }
+
+    /** flock(2) through JNA on a descriptor of our own, never shared with Java I/O. */
+    private static final class FlockLock implements Held {
+        private final int fd;
+
+        private FlockLock(int fd) {
+            this.fd = fd;
+        }
+
+        static Held take(Path path, boolean wait) throws IOException {
+            int fd = open(path);
+            try {
+                lock(fd, wait);
+                return new FlockLock(fd);
+            } catch (LastErrorException refused) {
+                closeQuietly(fd);
+                return null;
+            }
+        }
+
+        static boolean isHeld(Path path) throws IOException {
+            int fd = open(path);
+            try {
+                NativeLibC.get().flock(fd, NativeLibC.LOCK_EX | NativeLibC.LOCK_NB);
+                NativeLibC.get().flock(fd, NativeLibC.LOCK_UN);
+                return false;
+            } catch (LastErrorException refused) {
+                return true;
+            } finally {
+                closeQuietly(fd);
+            }
+        }
+
+        private static void lock(int fd, boolean wait) {
+            while (true) {
+                try {
+                    NativeLibC.get().flock(fd, wait ? NativeLibC.LOCK_EX : NativeLibC.LOCK_EX | NativeLibC.LOCK_NB);
+                    return;
+                } catch (LastErrorException error) {
+                    if (!(wait && error.getErrorCode() == NativeLibC.EINTR)) {
+                        throw error;
+                    }
+                }
+            }
+        }
+
+        private static int open(Path path) throws IOException {
+            try {
+                return NativeLibC.get().open(path.toString(), NativeLibC.O_WRONLY | NativeLibC.O_APPEND | NativeLibC.O_CLOEXEC);
+            } catch (LastErrorException error) {
+                throw new java.nio.file.FileSystemException(path.toString(), null, "cannot open the lock file (errno " + error.getErrorCode() + ")");
+            }
+        }
+
+        private static void closeQuietly(int fd) {
+            try {
+                NativeLibC.get().close(fd);
+            } catch (LastErrorException ignored) {
+                // Nothing to do: the descriptor is gone either way.
+            }
+        }
+
+        @Override
+        public void release() {
+            try {
+                NativeLibC.get().flock(fd, NativeLibC.LOCK_UN);
+            } catch (LastErrorException ignored) {
+                // Closing below releases it as well.
+            }
+            closeQuietly(fd);
+        }
+
+        @Override
+        public void overwrite(byte[] content) throws IOException {
+            try {
+                NativeLibC.get().ftruncate(fd, 0);
+                long written = 0;
+                while (written < content.length) {
+                    byte[] rest = written == 0 ? content : java.util.Arrays.copyOfRange(content, (int) written, content.length);
+                    written += NativeLibC.get().write(fd, rest, rest.length);
+                }
+                NativeLibC.get().fsync(fd);
+            } catch (LastErrorException error) {
+                throw new IOException("cannot write the lock file (errno " + error.getErrorCode() + ")");
+            }
+        }
+    }
+
+    /** A one-byte lock at 1 MiB, so the file itself stays readable (Windows locks are mandatory). */
+    private static final class WindowsLock implements Held {
+        private final FileChannel channel;
+        private final FileLock lock;
+
+        private WindowsLock(FileChannel channel, FileLock lock) {
+            this.channel = channel;
+            this.lock = lock;
+        }
+
+        static Held take(Path path, boolean wait) throws IOException {
+            FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+            try {
+                if (channel.size() == 0) {
+                    channel.write(ByteBuffer.wrap(new byte[] {'\n'}), 0);
+                }
+                FileLock lock = wait ? channel.lock(WINDOWS_LOCK_OFFSET, 1, false) : channel.tryLock(WINDOWS_LOCK_OFFSET, 1, false);
+                if (lock == null) {
+                    channel.close();
+                    return null;
+                }
+                return new WindowsLock(channel, lock);
+            } catch (OverlappingFileLockException sameJvm) {
+                channel.close();
+                return null;
+            } catch (IOException error) {
+                channel.close();
+                throw error;
+            }
+        }
+
+        static boolean isHeld(Path path) throws IOException {
+            try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                FileLock lock = channel.tryLock(WINDOWS_LOCK_OFFSET, 1, false);
+                if (lock == null) {
+                    return true;
+                }
+                lock.release();
+                return false;
+            } catch (OverlappingFileLockException sameJvm) {
+                return true;
+            }
+        }
+
+        @Override
+        public void release() {
+            try {
+                lock.release();
+                channel.close();
+            } catch (IOException ignored) {
+                // Closing releases the lock; the OS drops it at exit regardless.
+            }
+        }
+
+        @Override
+        public void overwrite(byte[] content) throws IOException {
+            // The locked byte sits past any PID record, so the content stays readable by others.
+            channel.truncate(0);
+            channel.write(ByteBuffer.wrap(content), 0);
+            channel.force(true);
+        }
+    }
+}

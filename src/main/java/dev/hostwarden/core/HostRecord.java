@@ -1,0 +1,77 @@
+package dev.hostwarden.core;
+
+import java.util.List;
+
+/**
+ * A validated rendezvous record ({@code host-<role>.json}), the domain value. The wire form and its
+ * per-field coercion rules live in {@link RecordCodec}.
+ *
+ * @param createTime epoch seconds of the owner's creation, or null (legacy proof)
+ * @param startTime  the stable start fingerprint (Linux: raw /proc start ticks), or null (legacy)
+ * @param bootEpoch  the boot identity at publish time, "" for a legacy record
+ * @param port       the bound TCP port of a serve role, or null
+ */
+public record HostRecord(
+        Role role,
+        String home,
+        long pid,
+        Double createTime,
+        Long startTime,
+        String bootEpoch,
+        String host,
+        Integer port,
+        int protocolVersion,
+        String tokenFingerprint,
+        List<String> profiles,
+        String updatedAt) {
+
+    public static final int PROTOCOL_VERSION = 1;
+
+    public HostRecord {
+        home = home == null ? "" : home;
+        bootEpoch = bootEpoch == null ? "" : bootEpoch;
+        host = host == null ? "" : host;
+        tokenFingerprint = tokenFingerprint == null ? "" : tokenFingerprint;
+        profiles = profiles == null ? List.of() : List.copyOf(profiles);
+        updatedAt = updatedAt == null ? "" : updatedAt;
+    }
+
+    public HostRecord withCreateTime(Double value) {
+        return new HostRecord(role, home, pid, value, startTime, bootEpoch, host, port, protocolVersion, tokenFingerprint, profiles, updatedAt);
+    }
+
+    public HostRecord withStartTime(Long value) {
+        return new HostRecord(role, home, pid, createTime, value, bootEpoch, host, port, protocolVersion, tokenFingerprint, profiles, updatedAt);
+    }
+
+    public HostRecord withBootEpoch(String value) {
+        return new HostRecord(role, home, pid, createTime, startTime, value, host, port, protocolVersion, tokenFingerprint, profiles, updatedAt);
+    }
+
+    public HostRecord withPid(long value) {
+        return new HostRecord(role, home, value, createTime, startTime, bootEpoch, host, port, protocolVersion, tokenFingerprint, profiles, updatedAt);
+    }
+
+    public HostRecord withPort(Integer value) {
+        return new HostRecord(role, home, pid, createTime, startTime, bootEpoch, host, value, protocolVersion, tokenFingerprint, profiles, updatedAt);
+    }
+
+    public HostRecord withUpdatedAt(String value) {
+        return new HostRecord(role, home, pid, createTime, startTime, bootEpoch, host, port, protocolVersion, tokenFingerprint, profiles, value);
+    }
+
+    /** hermes' {@code describe()}: {@code PID 4242 (127.0.0.1:9119; profiles: a, b)}. */
+    public String describe() {
+        String where = port == null ? "no bound port" : (host.isEmpty() ? "127.0.0.1" : host) + ":" + port;
+        String served = profiles.isEmpty() ? "unknown" : String.join(", ", profiles);
+        return "PID " + pid + " (" + where + "; profiles: " + served + ")";
+    }
+
+    /** The host to dial: a wildcard bind is reached over loopback. */
+    public String dialHost() {
+        return switch (host) {
+            case "", "0.0.0.0", "::", "*" -> "127.0.0.1";
+            default -> host;
+        };
+    }
+}

@@ -1,0 +1,230 @@
+package dev.hostwarden.core;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The host rendezvous of one environment: claim and release host locks, publish and read records,
+ * judge liveness, retract dead records. The same operations as hermes' {@code host_rendezvous}
+ * module, with the rendezvous directory re-resolved on every call (the lock cache follows it).
+ */
+public final class HostRendezvous {
+    private static final DateTimeFormatter UPDATED_AT = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSxxx");
+
+    private final Supplier<RendezvousDir> dir;
+    private final ProcessInspector inspector;
+    private final LivenessJudge judge;
+
+    public HostRendezvous(Supplier<RendezvousDir> dir, ProcessInspector inspector) {
+        this.dir = dir;
+        this.inspector = inspector;
+        this.judge = new LivenessJudge(inspector);
+    }
+
+    /** The rendezvous of this process's real environment. */
+    public static HostRendezvous system() {
+        Environment env = Environment.system();
+        return new HostRendezvous(() -> RendezvousDir.resolve(env), ProcessInspector.system());
+    }
+
+    public static HostRendezvous at(RendezvousDir dir, ProcessInspector inspector) {
+        return new HostRendezvous(() -> dir, inspector);
+    }
+
+    public RendezvousDir dir() {
+        return dir.get();
+    }
+
+    public ProcessInspector inspector() {
+        return inspector;
+    }
+
+    public RecordStore store() {
+        return new RecordStore(dir());
+    }
+
+    public Path lockPath(Role role) {
+        return dir().lockPath(role);
+    }
+
+    public Path recordPath(Role role) {
+        return dir().recordPath(role);
+    }
+
+    public Path tokenPath(Role role) {
+        return dir().tokenPath(role);
+    }
+
+    // ---- host lock ------------------------------------------------------------------------------
+
+    /** Claims the role's host lock without blocking; idempotent for this process. */
+    public ClaimResult claimHostLock(Role role) {
+        return claim(role, false);
+    }
+
+    /** Blocks until the role's host lock is free, then takes it. */
+    public ClaimResult claimHostLockWaiting(Role role) {
+        return claim(role, true);
+    }
+
+    private ClaimResult claim(Role role, boolean wait) {
+        RendezvousDir current = dir();
+        if (!FileLocks.owns(role.wireName(), current.lockPath(role))) {
+            try {
+                current.ensure();
+            } catch (IOException unusable) {
+                log().log(Level.WARNING, "host {0} lock could not be opened at {1}: {2}", role, current.lockPath(role),
+                        IoMessages.describe(unusable));
+                return new ClaimResult(LockOutcome.COULD_NOT_OPEN, unusable);
+            }
+        }
+        return wait ? FileLocks.claimWaiting(role.wireName(), current.lockPath(role))
+                : FileLocks.tryClaim(role.wireName(), current.lockPath(role));
+    }
+
+    /** Whether this process holds the lock for the current directory (never re-probes its own lock). */
+    public boolean ownsHostLock(Role role) {
+        return FileLocks.owns(role.wireName(), lockPath(role));
+    }
+
+    public void releaseHostLock(Role role) {
+        FileLocks.release(role.wireName(), lockPath(role));
+    }
+
+    /** A read-only look at the role's host lock; creates nothing. */
+    public LockProbe probeHostLock(Role role) {
+        return FileLocks.probe(role.wireName(), lockPath(role));
+    }
+
+    /** hermes' {@code host_lock_is_held}: owned, or held by another process; an absent file is free. */
+    public boolean hostLockIsHeld(Role role) {
+        return probeHostLock(role).heldOrUnknown();
+    }
+
+    // ---- records --------------------------------------------------------------------------------
+
+    /** The record this process would publish now. */
+    public HostRecord ownRecord(Role role, String host, Integer port, List<String> profiles, String token, String home) {
+        long pid = Platform.currentPid();
+        return new HostRecord(role, home, pid, inspector.createTime(pid), inspector.startTicks(pid),
+                inspector.currentBootEpoch(), host, port != null && port > 0 ? port : null, HostRecord.PROTOCOL_VERSION,
+                Tokens.fingerprint(token), profiles, utcNow());
+    }
+
+    /** Publishes this process's record (token first); null with a warning when it cannot be written. */
+    public HostRecord publishRecord(Role role, String host, Integer port, List<String> profiles, String token, String home) {
+        HostRecord record = ownRecord(role, host, port, profiles, token, home);
+        try {
+            store().publish(record, token);
+            return record;
+        } catch (IOException failed) {
+            log().log(Level.WARNING, "host {0} record could not be published; discovery will not find it: {1}", role,
+                    IoMessages.describe(failed));
+            return null;
+        }
+    }
+
+    public RecordRead read(Role role) {
+        return store().read(role);
+    }
+
+    /** hermes' {@code read_record}: the record, unless unusable, or stale and {@code includeStale} is false. */
+    public HostRecord readRecord(Role role, boolean includeStale) {
+        HostRecord record = read(role).recordOrNull();
+        if (record == null || (!includeStale && recordIsStale(record))) {
+            return null;
+        }
+        return record;
+    }
+
+    public Liveness judge(HostRecord record) {
+        return judge.judge(record, () -> hostLockIsHeld(record.role()));
+    }
+
+    /** hermes' {@code _record_incarnation_matches}: MATCH, MISMATCH or UNPROVABLE. */
+    public Incarnation incarnationMatches(HostRecord record) {
+        return judge(record).incarnation();
+    }
+
+    public boolean recordIsStale(HostRecord record) {
+        return record == null || judge(record).stale();
+    }
+
+    public boolean livenessIsProven(HostRecord record) {
+        return record != null && judge(record).proven();
+    }
+
+    // ---- retract --------------------------------------------------------------------------------
+
+    public Retractor retractor() {
+        return new Retractor(this);
+    }
+
+    /**
+     * hermes' {@code discard_dead_record}: removes the role's record and token when nobody holds the
+     * host lock (or the record is our own), deciding while holding the lock. True when removed.
+     */
+    public boolean discardDeadRecord(Role role) {
+        HostRecord record = readRecord(role, true);
+        if (record == null) {
+            return false;
+        }
+        if (record.pid() == Platform.currentPid()) {
+            return clearOwnRecord(role);
+        }
+        if (ownsHostLock(role)) {
+            return false;
+        }
+        return retractor().retract(role, false).removedSomething();
+    }
+
+    /**
+     * Removes this process's own record and token; never another owner's. True when something was
+     * removed.
+     */
+    public boolean clearOwnRecord(Role role) {
+        RecordRead read = read(role);
+        if (read instanceof RecordRead.Foreign) {
+            return false;
+        }
+        HostRecord record = read.recordOrNull();
+        if (record != null && record.pid() != Platform.currentPid()) {
+            return false;
+        }
+        boolean removed = false;
+        try {
+            removed |= PrivateFiles.remove(recordPath(role));
+        } catch (IOException ignored) {
+            // Exit cleanup never fails the exit; the next starter proves the leftover stale.
+        }
+        try {
+            removed |= PrivateFiles.remove(tokenPath(role));
+        } catch (IOException ignored) {
+            // As above.
+        }
+        return removed;
+    }
+
+    /** Arranges for this process's record, token and lock of {@code role} to go at exit (SIGTERM too). */
+    public void cleanupOnExit(Role role) {
+        ExitCleanup.register(role.wireName(), () -> {
+            clearOwnRecord(role);
+            releaseHostLock(role);
+        });
+    }
+
+    /** Looked up on first use: logging setup is measurable in a short-lived command. */
+    private static System.Logger log() {
+        return System.getLogger(HostRendezvous.class.getName());
+    }
+
+    public static String utcNow() {
+        return UPDATED_AT.format(Instant.now().atOffset(ZoneOffset.UTC));
+    }
+}

@@ -1,0 +1,96 @@
+package dev.hostwarden.core;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** Reads and writes the record and token files of one rendezvous directory. */
+public final class RecordStore {
+    private final RendezvousDir dir;
+
+    public RecordStore(RendezvousDir dir) {
+        this.dir = dir;
+    }
+
+    public RendezvousDir dir() {
+        return dir;
+    }
+
+    public RecordRead read(Role role) {
+        Path path = dir.recordPath(role);
+        try {
+            switch (PrivateFiles.kindOf(path)) {
+                case ABSENT:
+                    return new RecordRead.Absent();
+                case SYMLINK:
+                    return new RecordRead.Corrupt("the record path is a symbolic link; links are never followed");
+                case OTHER:
+                    return new RecordRead.Corrupt("the record path is not a regular file");
+                default:
+                    break;
+            }
+            if (!PrivateFiles.ownedByCurrentUser(path)) {
+                return new RecordRead.Foreign(foreignMessage(path));
+            }
+            Optional<byte[]> bytes = PrivateFiles.readSmall(path);
+            if (bytes.isEmpty()) {
+                return new RecordRead.Absent();
+            }
+            return new RecordRead.Present(RecordCodec.decode(bytes.get()));
+        } catch (PrivateFiles.OversizedFileException oversized) {
+            return new RecordRead.Corrupt("the record is larger than 1 MiB (" + oversized.size() + " bytes) and was not loaded");
+        } catch (RecordCodec.CorruptRecordException corrupt) {
+            return new RecordRead.Corrupt(corrupt.getMessage());
+        } catch (AccessDeniedException denied) {
+            return new RecordRead.Corrupt("the record cannot be read: permission denied");
+        } catch (IOException unreadable) {
+            return new RecordRead.Corrupt("the record cannot be read: " + IoMessages.describe(unreadable));
+        }
+    }
+
+    private static String foreignMessage(Path path) throws IOException {
+        return "the record " + path + " belongs to another user (file uid " + PrivateFiles.uidOf(path) + ", directory uid "
+                + PrivateFiles.uidOf(path.getParent()) + ", expected " + CurrentUser.uid() + "); it is ignored";
+    }
+
+    /** The role's token, whitespace stripped; empty when missing, unreadable, foreign or a link. */
+    public Optional<String> readToken(Role role) {
+        Path path = dir.tokenPath(role);
+        try {
+            if (PrivateFiles.kindOf(path) != PrivateFiles.Kind.REGULAR || !PrivateFiles.ownedByCurrentUser(path)) {
+                return Optional.empty();
+            }
+            return PrivateFiles.readSmall(path).map(bytes -> new String(bytes, StandardCharsets.UTF_8).strip());
+        } catch (IOException unreadable) {
+            return Optional.empty();
+        }
+    }
+
+    /** hermes' {@code record_token_is_consistent}: no fingerprint, or the token on disk matches it. */
+    public boolean tokenIsConsistent(HostRecord record) {
+        if (record.tokenFingerprint().isEmpty()) {
+            return true;
+        }
+        return readToken(record.role()).map(Tokens::fingerprint).filter(record.tokenFingerprint()::equals).isPresent();
+    }
+
+    /**
+     * Publishes a record: the directory is ensured, the token written first (never a record without
+     * its token), then the record, both atomically and 0600.
+     */
+    public void publish(HostRecord record, String token) throws IOException {
+        dir.ensure();
+        if (token != null && !token.isEmpty()) {
+            PrivateFiles.writeAtomically(dir.tokenPath(record.role()), token.getBytes(StandardCharsets.UTF_8));
+        }
+        PrivateFiles.writeAtomically(dir.recordPath(record.role()), RecordCodec.encode(record));
+    }
+
+    /** Writes raw bytes as a role's record file (tests and repair tools). */
+    public void writeRaw(Role role, byte[] bytes) throws IOException {
+        dir.ensure();
+        PrivateFiles.writeAtomically(dir.recordPath(role), bytes);
+    }
+}

@@ -1,0 +1,81 @@
+package dev.hostwarden.core;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
+
+/**
+ * The host rendezvous directory ({@code gateway-locks}) and the per-role file names in it, resolved
+ * exactly as hermes' {@code _get_lock_dir()} does.
+ */
+public record RendezvousDir(Path path, LockDirSource source) {
+    public static final String LOCKS_DIRNAME = "gateway-locks";
+    private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
+
+    public RendezvousDir {
+        path = path.toAbsolutePath().normalize();
+    }
+
+    public static RendezvousDir resolve(Environment env) {
+        var explicit = env.get("HERMES_GATEWAY_LOCK_DIR");
+        if (explicit.isPresent()) {
+            return new RendezvousDir(Path.of(explicit.get()), LockDirSource.HERMES_GATEWAY_LOCK_DIR);
+        }
+        var xdg = env.get("XDG_STATE_HOME").map(Path::of).filter(Path::isAbsolute);
+        if (xdg.isPresent()) {
+            return new RendezvousDir(xdg.get().resolve("hermes").resolve(LOCKS_DIRNAME), LockDirSource.XDG_STATE_HOME);
+        }
+        Path home = Path.of(env.realHome());
+        return new RendezvousDir(home.resolve(".local").resolve("state").resolve("hermes").resolve(LOCKS_DIRNAME),
+                LockDirSource.HOME);
+    }
+
+    public static RendezvousDir of(Path path) {
+        return new RendezvousDir(path, LockDirSource.OPTION);
+    }
+
+    public Path lockPath(Role role) {
+        return path.resolve("host-" + role.wireName() + ".lock");
+    }
+
+    public Path recordPath(Role role) {
+        return path.resolve("host-" + role.wireName() + ".json");
+    }
+
+    public Path tokenPath(Role role) {
+        return path.resolve("host-" + role.wireName() + ".token");
+    }
+
+    /**
+     * Creates the directory 0700, or repairs an existing one that has group/other bits, as hermes'
+     * {@code ensure_host_state_dir}. Only writers call this; readers never create anything.
+     */
+    public void ensure() throws IOException {
+        if (!Platform.isPosix()) {
+            Files.createDirectories(path);
+            return;
+        }
+        if (!Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+            Files.createDirectories(path.getParent());
+            try {
+                Files.createDirectory(path, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+            } catch (java.nio.file.FileAlreadyExistsException raced) {
+                if (!Files.isDirectory(path)) {
+                    throw raced;
+                }
+            }
+        }
+        try {
+            Set<PosixFilePermission> current = Files.getPosixFilePermissions(path);
+            if (!OWNER_ONLY.containsAll(current)) {
+                Files.setPosixFilePermissions(path, OWNER_ONLY);
+            }
+        } catch (IOException ignored) {
+            // hermes ignores a failed repair too: the directory still works, only less private.
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package dev.hostwarden.core;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Race-safe retract of a dead owner's record and token: take the host lock, re-read while holding it
+ * (no owner can publish meanwhile), remove the record then the token, release. Never removes what a
+ * lock holder published, a foreign user's file, or the lock file. A dry run takes no lock and
+ * creates nothing.
+ */
+public final class Retractor {
+    /** The removal step; a seam so a test can inject a racing claimer exactly where hermes' test does. */
+    @FunctionalInterface
+    public interface Remover {
+        boolean remove(Path path) throws IOException;
+    }
+
+    private final HostRendezvous rendezvous;
+    private final Remover remover;
+
+    Retractor(HostRendezvous rendezvous) {
+        this(rendezvous, PrivateFiles::remove);
+    }
+
+    private Retractor(HostRendezvous rendezvous, Remover remover) {
+        this.rendezvous = rendezvous;
+        this.remover = remover;
+    }
+
+    public Retractor withRemover(Remover replacement) {
+        return new Retractor(rendezvous, replacement);
+    }
+
+    public RetractResult retract(Role role, boolean dryRun) {
+        RendezvousDir dir = rendezvous.dir();
+        Reason unusable = RoleInspector.unusableDirectory(dir);
+        if (unusable != null) {
+            return new RetractResult(role, RetractResult.Outcome.UNUSABLE, List.of(), dryRun,
+                    RetractResult.Refusal.unusable(unusable.message()));
+        }
+        if (rendezvous.ownsHostLock(role)) {
+            return new RetractResult(role, RetractResult.Outcome.REFUSED, List.of(), dryRun,
+                    new RetractResult.Refusal("OWN_LOCK", "This process holds the " + role + " host lock: its record is live"));
+        }
+        LockProbe lock = rendezvous.probeHostLock(role);
+        if (lock.heldOrUnknown()) {
+            return refused(role, dryRun, heldMessage(lock));
+        }
+        List<Path> candidates = candidates(role);
+        if (candidates.isEmpty()) {
+            return new RetractResult(role, RetractResult.Outcome.NOTHING, List.of(), dryRun, null);
+        }
+        if (dryRun) {
+            return new RetractResult(role, RetractResult.Outcome.REMOVED, candidates, true, null);
+        }
+        ClaimResult claim = rendezvous.claimHostLock(role);
+        switch (claim.outcome()) {
+            case HELD_BY_OTHER:
+                return refused(role, false, heldMessage(rendezvous.probeHostLock(role)));
+            case COULD_NOT_OPEN:
+                return new RetractResult(role, RetractResult.Outcome.UNUSABLE, List.of(), false,
+                        RetractResult.Refusal.unusable("The lock cannot be opened: " + IoMessages.describe(claim.error())));
+            default:
+                break;
+        }
+        try {
+            // Holding the lock, nobody can publish: what we read now is what we remove.
+            List<Path> removed = new ArrayList<>();
+            for (Path path : candidates(role)) {
+                try {
+                    if (remover.remove(path)) {
+                        removed.add(path);
+                    }
+                } catch (IOException failed) {
+                    return new RetractResult(role, RetractResult.Outcome.UNUSABLE, removed, false,
+                            RetractResult.Refusal.unusable("Cannot remove " + path + ": " + IoMessages.describe(failed)));
+                }
+            }
+            return new RetractResult(role, removed.isEmpty() ? RetractResult.Outcome.NOTHING : RetractResult.Outcome.REMOVED,
+                    removed, false, null);
+        } finally {
+            rendezvous.releaseHostLock(role);
+        }
+    }
+
+    /** The record (or what stands at its path) and then the token, when they are ours to remove. */
+    private List<Path> candidates(Role role) {
+        List<Path> paths = new ArrayList<>();
+        Path record = rendezvous.recordPath(role);
+        Path token = rendezvous.tokenPath(role);
+        RecordRead read = rendezvous.read(role);
+        if (read instanceof RecordRead.Foreign) {
+            return paths;
+        }
+        if (!(read instanceof RecordRead.Absent) && exists(record)) {
+            paths.add(record);
+        }
+        try {
+            if (PrivateFiles.kindOf(token) != PrivateFiles.Kind.ABSENT && PrivateFiles.ownedByCurrentUser(token)) {
+                paths.add(token);
+            }
+        } catch (IOException unreadable) {
+            // A token we cannot even look at is not ours to remove.
+        }
+        return paths;
+    }
+
+    private static boolean exists(Path path) {
+        return Files.exists(path, LinkOption.NOFOLLOW_LINKS);
+    }
+
+    private static RetractResult refused(Role role, boolean dryRun, String message) {
+        return new RetractResult(role, RetractResult.Outcome.REFUSED, List.of(), dryRun,
+                new RetractResult.Refusal("LOCK_HELD", message));
+    }
+
+    private static String heldMessage(LockProbe lock) {
+        if (lock.state() == LockState.UNKNOWN) {
+            return "The host lock cannot be checked (" + lock.detail() + "): the owner may be alive";
+        }
+        return "The host lock is held" + (lock.holderPid() == null ? "" : " by PID " + lock.holderPid())
+                + ": the owner may be alive, nothing was removed";
+    }
+}

@@ -1,0 +1,193 @@
+package dev.hostwarden.core;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Builds a {@link RoleReport}: the verdict of the command-line contract, from the record, the lock
+ * and the liveness proof. Strictly read-only: it creates, changes and deletes nothing, takes no lock
+ * another process could see (Linux reads {@code /proc/locks}) and signals nobody.
+ */
+public final class RoleInspector {
+    /** How long {@code status} waits for an owner's endpoint. */
+    public static final Duration ENDPOINT_TIMEOUT = Duration.ofSeconds(1);
+
+    private final HostRendezvous rendezvous;
+    private final boolean askEndpoint;
+
+    public RoleInspector(HostRendezvous rendezvous, boolean askEndpoint) {
+        this.rendezvous = rendezvous;
+        this.askEndpoint = askEndpoint;
+    }
+
+    public List<RoleReport> inspectAll(List<Role> roles) {
+        List<RoleReport> reports = new ArrayList<>();
+        for (Role role : roles) {
+            reports.add(inspect(role));
+        }
+        return reports;
+    }
+
+    public RoleReport inspect(Role role) {
+        RendezvousDir dir = rendezvous.dir();
+        List<Check> checks = new ArrayList<>();
+        List<Reason> reasons = new ArrayList<>();
+        Reason unusable = unusableDirectory(dir);
+        LockProbe lock = unusable == null ? rendezvous.probeHostLock(role)
+                : new LockProbe(dir.lockPath(role), LockState.UNKNOWN, null, false, unusable.message());
+        if (unusable == null && lock.state() == LockState.UNKNOWN) {
+            unusable = new Reason(ReasonCode.LOCK_DIR_UNUSABLE, "The lock file cannot be used: " + lock.detail());
+        }
+        if (unusable != null) {
+            checks.add(new Check("lockDir", CheckResult.FAIL, unusable.message()));
+            reasons.add(unusable);
+            return report(role, Verdict.UNUSABLE, new RecordRead.Absent(), lock, noLiveness(), reasons, checks);
+        }
+        checks.add(new Check("lockDir", CheckResult.PASS, dir.path() + " (from " + dir.source() + ")"));
+        checks.add(lockCheck(lock));
+
+        RecordRead read = rendezvous.read(role);
+        if (read instanceof RecordRead.Foreign foreign) {
+            checks.add(new Check("recordFile", CheckResult.SKIPPED, foreign.message()));
+            reasons.add(new Reason(ReasonCode.FOREIGN_OWNER_FILE, "The record is not written by this user and is ignored: " + foreign.message()));
+        }
+        if (read instanceof RecordRead.Absent || read instanceof RecordRead.Foreign) {
+            if (read instanceof RecordRead.Absent) {
+                checks.add(new Check("recordFile", CheckResult.FAIL, "no record at " + dir.recordPath(role)));
+            }
+            if (lock.state() == LockState.HELD) {
+                reasons.add(new Reason(ReasonCode.LOCK_HELD_NO_RECORD, "The host lock is held" + byHolder(lock)
+                        + " but no record is published (yet)"));
+                return report(role, Verdict.STARTING, read, lock, noLiveness(), reasons, checks);
+            }
+            reasons.add(new Reason(ReasonCode.NO_RECORD, "No owner published"));
+            return report(role, Verdict.NO_OWNER, read, lock, noLiveness(), reasons, checks);
+        }
+        if (read instanceof RecordRead.Corrupt corrupt) {
+            checks.add(new Check("recordFile", CheckResult.FAIL, corrupt.message()));
+            reasons.add(new Reason(ReasonCode.CORRUPT_RECORD, "The record is unusable and ignored: " + corrupt.message()));
+            Verdict verdict = lock.state() == LockState.HELD ? Verdict.UNPROVABLE : Verdict.STALE;
+            return report(role, verdict, read, lock, noLiveness(), reasons, checks);
+        }
+
+        HostRecord record = read.recordOrNull();
+        checks.add(new Check("recordFile", CheckResult.PASS, "valid record for PID " + record.pid()));
+        Liveness liveness = rendezvous.judge(record);
+        checks.addAll(liveness.checks());
+        reasons.addAll(liveness.reasons());
+        if (!rendezvous.store().tokenIsConsistent(record)) {
+            checks.add(new Check("token", CheckResult.FAIL, "the token file does not match fingerprint " + record.tokenFingerprint()));
+            reasons.add(new Reason(ReasonCode.TOKEN_MISMATCH, "The token on disk does not belong to this record (torn restart)"));
+        } else {
+            checks.add(new Check("token", CheckResult.PASS, record.tokenFingerprint().isEmpty()
+                    ? "the record carries no token fingerprint" : "token fingerprint " + record.tokenFingerprint() + " matches"));
+        }
+
+        Verdict verdict = verdictFor(record, liveness, lock, reasons);
+        if (verdict == Verdict.LIVE) {
+            reasons.add(0, new Reason(ReasonCode.LIVE, "Owner PID " + record.pid() + " serving: "
+                    + (record.profiles().isEmpty() ? "not published yet" : String.join(", ", record.profiles()))));
+            if (lock.holderPid() != null && lock.holderPid() != record.pid()) {
+                checks.add(new Check("holderPid", CheckResult.FAIL, "lock held by PID " + lock.holderPid() + ", record names " + record.pid()));
+                reasons.add(new Reason(ReasonCode.HOLDER_MISMATCH, "The host lock is held by PID " + lock.holderPid()
+                        + ", not by the recorded PID " + record.pid()));
+            }
+            endpointCheck(record, checks, reasons);
+        } else {
+            checks.add(new Check("endpoint", CheckResult.SKIPPED, "only a live owner is asked"));
+        }
+        return report(role, verdict, read, lock, liveness, reasons, checks);
+    }
+
+    private static Verdict verdictFor(HostRecord record, Liveness liveness, LockProbe lock, List<Reason> reasons) {
+        boolean held = lock.state() == LockState.HELD;
+        if (liveness.incarnation() == Incarnation.MISMATCH || (liveness.stale() && held)) {
+            return Verdict.STALE;
+        }
+        if (!held) {
+            reasons.add(new Reason(ReasonCode.LOCK_FREE_OWNER_GONE, "The host lock is free: the recorded owner PID "
+                    + record.pid() + " is gone"));
+            return Verdict.STALE;
+        }
+        return liveness.incarnation() == Incarnation.MATCH ? Verdict.LIVE : Verdict.UNPROVABLE;
+    }
+
+    private void endpointCheck(HostRecord record, List<Check> checks, List<Reason> reasons) {
+        if (!askEndpoint) {
+            checks.add(new Check("endpoint", CheckResult.SKIPPED, "not asked"));
+            return;
+        }
+        Optional<ObjectNode> answer;
+        String where;
+        if (record.role().servesHttp()) {
+            where = record.port() == null ? "no bound port" : record.dialHost() + ":" + record.port();
+            answer = OwnerProbe.probe(record, rendezvous.store().readToken(record.role()).orElse(""), ENDPOINT_TIMEOUT);
+        } else {
+            Path home = HermesHome.ownerHome(record);
+            where = ControlSocket.pathFor(home).toString();
+            answer = ControlSocket.identify(home, ENDPOINT_TIMEOUT)
+                    .filter(identity -> identity.path("pid").isIntegralNumber() && identity.path("pid").longValue() == record.pid());
+        }
+        if (answer.isPresent()) {
+            checks.add(new Check("endpoint", CheckResult.PASS, where + " answered as PID " + record.pid() + " of " + record.role()));
+        } else {
+            checks.add(new Check("endpoint", CheckResult.FAIL, where + " did not answer as PID " + record.pid()));
+            reasons.add(new Reason(ReasonCode.ENDPOINT_SILENT, "The owner's endpoint (" + where + ") did not answer as PID "
+                    + record.pid() + " of role " + record.role() + "; it may still be starting"));
+        }
+    }
+
+    private RoleReport report(Role role, Verdict verdict, RecordRead read, LockProbe lock, Liveness liveness,
+                              List<Reason> reasons, List<Check> checks) {
+        List<Path> retractable = verdict == Verdict.UNUSABLE ? List.of() : rendezvous.retractor().retract(role, true).removed();
+        return new RoleReport(role, verdict, read, lock, liveness, reasons, checks, !retractable.isEmpty(), retractable);
+    }
+
+    private static Liveness noLiveness() {
+        return new Liveness(Incarnation.NONE, false, false, List.of(), List.of());
+    }
+
+    private static Check lockCheck(LockProbe lock) {
+        return switch (lock.state()) {
+            case HELD -> new Check("hostLock", CheckResult.PASS, "held" + byHolder(lock) + " (" + lock.detail() + ")");
+            case FREE -> new Check("hostLock", CheckResult.FAIL, "free (" + lock.detail() + ")");
+            case ABSENT -> new Check("hostLock", CheckResult.FAIL, "no lock file at " + lock.path());
+            default -> new Check("hostLock", CheckResult.UNPROVABLE, lock.detail());
+        };
+    }
+
+    private static String byHolder(LockProbe lock) {
+        if (lock.ownedByThisProcess()) {
+            return " by this process";
+        }
+        return lock.holderPid() == null ? "" : " by PID " + lock.holderPid();
+    }
+
+    /**
+     * Why the rendezvous directory cannot be used, or null. A missing directory is usable (nothing
+     * published yet); a path through a regular file, or an unreadable directory, is not.
+     */
+    static Reason unusableDirectory(RendezvousDir dir) {
+        Path path = dir.path();
+        Path existing = path;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return null;
+        }
+        if (!Files.isDirectory(existing)) {
+            return new Reason(ReasonCode.LOCK_DIR_UNUSABLE, "The lock directory " + path + " cannot be used: "
+                    + existing + " is not a directory");
+        }
+        if (existing.equals(path) && !(Files.isReadable(path) && Files.isExecutable(path))) {
+            return new Reason(ReasonCode.LOCK_DIR_UNUSABLE, "The lock directory " + path + " cannot be used: permission denied");
+        }
+        return null;
+    }
+}
