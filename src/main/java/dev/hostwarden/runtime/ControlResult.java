@@ -1,0 +1,24 @@
+package dev.hostwarden.runtime;
+
+/**
+ * How a stop or restart ended.
+ *
+ * @param newPid the proven-live owner after a restart, else null
+ */
+public record ControlResult(Outcome outcome, String message, Long oldPid, Long newPid) {
+
+    /** With the exit codes of {@code stop} / {@code restart}. */
+    public enum Outcome {
+        STOPPED(0), RESTARTED(0), NO_LIVE_OWNER(3), FAILED(1), CANCELLED(1);
+
+        private final int exitCode;
+
+        Outcome(int exitCode) {
+            this.exitCode = exitCode;
+        }
+
+        public int exitCode() {
+            return exitCode;
+        }
+    }
+}

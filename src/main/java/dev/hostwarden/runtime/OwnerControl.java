@@ -1,0 +1,20 @@
+package dev.hostwarden.runtime;
+
+import dev.hostwarden.core.Role;
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * Stop and restart a role's owner gracefully, on every platform (the planned-stop marker first,
+ * SIGTERM too on POSIX, escalation only after re-proving the incarnation). The command line's
+ * {@code stop}/{@code restart} and the panel's buttons both call this.
+ */
+public interface OwnerControl {
+
+    /** Stops the role's live owner. Progress is reported step by step; {@code cancelled} is polled while waiting. */
+    ControlResult stop(Role role, Duration timeout, boolean escalate, Consumer<ControlStep> progress, BooleanSupplier cancelled);
+
+    /** Stop, retract, launch the configured command, wait until a new owner is proven live. */
+    ControlResult restart(Role role, Duration timeout, Consumer<ControlStep> progress, BooleanSupplier cancelled);
+}
