@@ -88,6 +88,12 @@ public final class JsonTrees {
         }
     }
 
+    /** A finite double in plain decimal notation, keeping a ".0" on whole numbers as Python does. */
+    public static String plainDecimal(double value) {
+        String plain = java.math.BigDecimal.valueOf(value).toPlainString();
+        return plain.contains(".") ? plain : plain + ".0";
+    }
+
     /** Compact form, as hermes writes its files. */
     public static String compact(JsonNode node) {
         return write(node, false);
@@ -144,7 +150,8 @@ public final class JsonTrees {
                         generator.writeNumber(node.bigIntegerValue());
                     }
                 } else {
-                    generator.writeNumber(node.doubleValue());
+                    // Plain decimal as Python writes it (1764400000.5), never 1.7644000005E9.
+                    generator.writeNumber(plainDecimal(node.doubleValue()));
                 }
                 break;
             case BOOLEAN:

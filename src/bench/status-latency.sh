@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Whole-process wall time of `java -jar target/hostwarden.jar status --json` over three roles with
+# live records present, side by side with a plain python3 reader doing the same reads, and a JVM
+# hello-world for scale. Prints medians and ratios. Goal: hostwarden median <= 0.25 s on 2 cores.
+# Usage: src/bench/status-latency.sh [RUNS]   (after `mvn -B package -DskipTests`)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+runs=${1:-21}
+jar=target/hostwarden.jar
+[ -f "$jar" ] || { echo "build first: mvn -B package -DskipTests" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'kill "$fixture" 2>/dev/null || true; rm -rf "$work"' EXIT
+locks="$work/locks"
+
+python3 src/bench/status_fixture.py "$locks" > "$work/fixture.out" &
+fixture=$!
+for _ in $(seq 100); do grep -q READY "$work/fixture.out" 2>/dev/null && break; sleep 0.05; done
+grep -q READY "$work/fixture.out" || { echo "fixture did not start" >&2; exit 1; }
+
+mkdir -p "$work/hello"
+cat > "$work/hello/Hello.java" <<'JAVA'
+public class Hello { public static void main(String[] args) { System.out.println("hello"); } }
+JAVA
+javac -d "$work/hello" "$work/hello/Hello.java"
+
+# Sanity: the jar sees the three live owners.
+java -jar "$jar" status --json --lock-dir "$locks" | grep -c '"verdict" : "LIVE"' | grep -qx 3 \
+  || { echo "status did not report three LIVE roles" >&2; java -jar "$jar" status --lock-dir "$locks" >&2; exit 1; }
+
+median() { sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.3f", m}'; }
+time_runs() {  # prints one wall time in seconds per run
+  for _ in $(seq "$runs"); do
+    local start end
+    start=$(date +%s.%N)
+    "$@" >/dev/null 2>&1 || true
+    end=$(date +%s.%N)
+    awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f\n", e - s }'
+  done
+}
+# Warm the page cache once for each, so every contender is measured the same way.
+java -jar "$jar" status --json --lock-dir "$locks" >/dev/null; python3 src/bench/status_reader.py "$locks" >/dev/null
+
+hw=$(time_runs java -jar "$jar" status --json --lock-dir "$locks" | median)
+py=$(time_runs python3 src/bench/status_reader.py "$locks" | median)
+hello=$(time_runs java -cp "$work/hello" Hello | median)
+
+echo "status --json, 3 live roles, $runs runs each (median wall time)"
+printf '  hostwarden status --json  %s s   (goal <= 0.250 s)\n' "$hw"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+printf '  python3 same reads        %s s   (ratio hostwarden/python3: %s)\n' "$py" "$(ratio "$hw" "$py")"
+printf '  JVM hello-world           %s s   (ratio hostwarden/hello: %s)\n' "$hello" "$(ratio "$hw" "$hello")"
+
+# The path must not load OSHI, JavaFX or AWT classes.
+loaded=$(java -Xlog:class+load -jar "$jar" status --json --lock-dir "$locks" | grep -cE ' (oshi\.|javafx\.|java\.awt\.|com\.sun\.jna\.)' || true)
+echo "  OSHI/JavaFX/AWT/JNA classes loaded on the status path: $loaded"
