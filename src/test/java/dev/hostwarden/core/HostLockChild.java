@@ -20,7 +20,7 @@ import java.util.List;
  *       lock, prints {@code {"per_home":..,"host":..}} [_CHILD];</li>
  *   <li>{@code publish-and-arm-cleanup}: claims serve, publishes a record with a live session token,
  *       arms the exit cleanup, prints {@code published} [_SIGTERM_CHILD];</li>
- *   <li>{@code commands}: prints {@code ready}, then per stdin line {@code claim} (prints the outcome),
+ *   <li>{@code claim-on-demand}: prints {@code ready}, then per stdin line {@code claim} (prints the outcome),
  *       {@code claim-and-publish} (publishes with a token when it wins, prints the outcome) or
  *       {@code release} (prints {@code released}) [_CLAIMER_CHILD].</li>
  * </ul>
@@ -59,7 +59,7 @@ public final class HostLockChild {
                 rendezvous.cleanupOnExit(Role.SERVE);
                 answer("published");
             }
-            case "commands" -> {
+            case "claim-on-demand" -> {
                 answer("ready");
                 runCommands(rendezvous, stdin);
                 return;

@@ -51,7 +51,7 @@ class HostLockRaceTest {
     @Test
     void exactlyOneOfEightChildJvmsAcquiresTheRoleInEachOfFiftyRounds() throws Exception {
         for (int i = 0; i < CLAIMERS; i++) {
-            claimers.add(ChildProcess.java(HostLockChild.class, hostDir.childEnvironment(), "commands"));
+            claimers.add(ChildProcess.java(HostLockChild.class, hostDir.childEnvironment(), "claim-on-demand"));
         }
         for (ChildProcess claimer : claimers) {
             assertEquals("ready", claimer.readLine(START_DEADLINE).strip());

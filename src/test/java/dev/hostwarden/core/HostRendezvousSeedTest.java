@@ -360,7 +360,7 @@ class HostRendezvousSeedTest {
         // A free-lock probe released before the unlink let a new gateway publish in the gap, and the
         // cleanup then deleted the NEW owner's record and token while it held the host lock.
         try (ChildProcess sleeper = Sleeper.start();
-             ChildProcess claimer = ChildProcess.java(HostLockChild.class, hostDir.childEnvironment(), "commands")) {
+             ChildProcess claimer = ChildProcess.java(HostLockChild.class, hostDir.childEnvironment(), "claim-on-demand")) {
             assertEquals("ready", claimer.readLine(CHILD_DEADLINE).strip());
             writeRecord(liveLookingRecordFor(sleeper));
 
