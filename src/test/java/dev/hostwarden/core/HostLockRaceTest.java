@@ -4,15 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.testsupport.ChildProcess;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Eight real JVMs race for one role, fifty times: exactly one ACQUIRED per round (reliability
@@ -20,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * stdin (the barrier: each child blocks on that line), collects every answer, then has the winner
  * release and acknowledge before the next round.
  */
-class HostLockRaceTest {
+class HostLockRaceTest extends HostDirTest {
     private static final int CLAIMERS = 8;
     private static final int ROUNDS = 50;
     /** Eight JVMs starting on two shared cores: generous, it bounds a hang, not a speed. */
@@ -29,23 +26,13 @@ class HostLockRaceTest {
     private static final String ACQUIRED = LockOutcome.ACQUIRED.wireName();
     private static final Set<String> OUTCOMES = Set.of(ACQUIRED, LockOutcome.HELD_BY_OTHER.wireName());
 
-    @TempDir
-    Path tmp;
-
-    private HostDir hostDir;
     private final List<ChildProcess> claimers = new ArrayList<>();
-
-    @BeforeEach
-    void useATemporaryHostDir() {
-        hostDir = new HostDir(tmp);
-    }
 
     @AfterEach
     void stopTheClaimers() throws InterruptedException {
         for (ChildProcess claimer : claimers) {
             claimer.close();
         }
-        hostDir.close();
     }
 
     @Test
@@ -56,7 +43,6 @@ class HostLockRaceTest {
         for (ChildProcess claimer : claimers) {
             assertEquals("ready", claimer.readLine(START_DEADLINE).strip());
         }
-        HostRendezvous hr = hostDir.rendezvous();
         for (int round = 1; round <= ROUNDS; round++) {
             for (ChildProcess claimer : claimers) {
                 claimer.writeLine("claim");

@@ -23,13 +23,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -40,29 +37,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  * monkeypatches become an environment the fixture can change, a patched process inspector, a stubbed
  * identify function and the retractor's remover seam.
  */
-class HostRendezvousSeedTest {
+class HostRendezvousSeedTest extends HostDirTest {
     /** The seed reads a child's first line within 60 s. */
     private static final Duration CHILD_DEADLINE = Duration.ofSeconds(60);
     private static final String SEED_UPDATED_AT = "2026-01-01T00:00:00+00:00";
     private static final long OWN_PID = Platform.currentPid();
 
-    @TempDir
-    Path tmp;
-
-    private HostDir hostDir;
-    private HostRendezvous hr;
     private final ProcessInspector inspector = ProcessInspector.system();
-
-    @BeforeEach
-    void useATemporaryHostDir() {
-        hostDir = new HostDir(tmp);
-        hr = hostDir.rendezvous();
-    }
-
-    @AfterEach
-    void releaseHostLocks() {
-        hostDir.close();
-    }
 
     @Test
     void twoHomesTakeTheirOwnPerHomeLockButOnlyOneHostLock() throws Exception {

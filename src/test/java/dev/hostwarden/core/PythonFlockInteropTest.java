@@ -11,13 +11,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A Python hermes and this program must exclude each other on the same host lock: hermes takes
@@ -25,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (fcntl record lock) would be invisible to it on Linux. Real python3 children, real flock.
  */
 @DisabledOnOs(OS.WINDOWS)
-class PythonFlockInteropTest {
+class PythonFlockInteropTest extends HostDirTest {
     private static final Duration DEADLINE = Duration.ofSeconds(30);
 
     /** hermes' way of taking the host lock: open in append mode, then a non-blocking exclusive flock. */
@@ -46,28 +44,14 @@ class PythonFlockInteropTest {
             "        print('acquired', flush=True)",
             "");
 
-    @TempDir
-    Path tmp;
-
-    private HostDir hostDir;
-    private HostRendezvous hr;
     private String python;
     private Path script;
 
     @BeforeEach
     void writeTheFlockChild() throws IOException {
         python = Python.python3();
-        hostDir = new HostDir(tmp);
-        hr = hostDir.rendezvous();
         hr.dir().ensure();
         script = Files.writeString(tmp.resolve("flock_child.py"), FLOCK_CHILD);
-    }
-
-    @AfterEach
-    void releaseHostLocks() {
-        if (hostDir != null) {
-            hostDir.close();
-        }
     }
 
     @Test
