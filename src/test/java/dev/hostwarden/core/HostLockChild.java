@@ -20,6 +20,8 @@ import java.util.List;
  *       lock, prints {@code {"per_home":..,"host":..}} [_CHILD];</li>
  *   <li>{@code publish-and-arm-cleanup}: claims serve, publishes a record with a live session token,
  *       arms the exit cleanup, prints {@code published} [_SIGTERM_CHILD];</li>
+ *   <li>{@code hold-gateway-and-wait-for-serve}: claims the gateway host lock with exit cleanup armed,
+ *       prints {@code held}, then blocks in a waiting claim of serve (hostwarden's {@code run --wait});</li>
  *   <li>{@code claim-on-demand}: prints {@code ready}, then per stdin line {@code claim} (prints the outcome),
  *       {@code claim-and-publish} (publishes with a token when it wins, prints the outcome) or
  *       {@code release} (prints {@code released}) [_CLAIMER_CHILD].</li>
@@ -58,6 +60,12 @@ public final class HostLockChild {
                 rendezvous.publishRecord(Role.SERVE, "127.0.0.1", 9119, List.of(), LIVE_SESSION_TOKEN, "");
                 rendezvous.cleanupOnExit(Role.SERVE);
                 answer("published");
+            }
+            case "hold-gateway-and-wait-for-serve" -> {
+                ClaimResult claim = rendezvous.claimHostLock(Role.GATEWAY);
+                rendezvous.cleanupOnExit(Role.GATEWAY);
+                answer(claim.acquired() ? "held" : "not-held " + claim.outcome().wireName());
+                answer("serve " + rendezvous.claimHostLockWaiting(Role.SERVE).outcome().wireName());
             }
             case "claim-on-demand" -> {
                 answer("ready");
