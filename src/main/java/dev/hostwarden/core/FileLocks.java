@@ -65,34 +65,63 @@ public final class FileLocks {
     }
 
     /** Tries to take the lock without blocking. */
-    public static ClaimResult tryClaim(String name, Path path) {
-        return claim(name, path, false);
-    }
-
-    /** Blocks until the lock is free, then takes it (the {@code --wait} claim). */
-    public static ClaimResult claimWaiting(String name, Path path) {
-        return claim(name, path, true);
-    }
-
-    private static synchronized ClaimResult claim(String name, Path path, boolean wait) {
+    public static synchronized ClaimResult tryClaim(String name, Path path) {
         Key key = new Key(name, path);
         if (HELD.containsKey(key)) {
             return new ClaimResult(LockOutcome.ACQUIRED, null);
         }
+        Taken taken = take(key, false);
+        if (taken.held != null) {
+            HELD.put(key, taken.held);
+        }
+        return taken.result;
+    }
+
+    /**
+     * Blocks until the lock is free, then takes it (the {@code --wait} claim). It waits outside the
+     * registry monitor: holding it while blocked would stall every other claim and release in this
+     * process, the SIGTERM exit cleanup among them, so the process could never exit.
+     */
+    public static ClaimResult claimWaiting(String name, Path path) {
+        Key key = new Key(name, path);
+        if (HELD.containsKey(key)) {
+            return new ClaimResult(LockOutcome.ACQUIRED, null);
+        }
+        Taken taken = take(key, true);
+        synchronized (FileLocks.class) {
+            if (taken.held != null && HELD.putIfAbsent(key, taken.held) != null) {
+                // Another thread of ours registered the same lock meanwhile: keep that one.
+                taken.held.release();
+            }
+        }
+        return taken.result;
+    }
+
+    /** The outcome of taking an OS lock, and the lock itself when acquired (not yet registered). */
+    private static final class Taken {
+        final ClaimResult result;
+        final Held held;
+
+        Taken(ClaimResult result, Held held) {
+            this.result = result;
+            this.held = held;
+        }
+    }
+
+    private static Taken take(Key key, boolean wait) {
         try {
             prepare(key.path());
         } catch (IOException unusable) {
-            return new ClaimResult(LockOutcome.COULD_NOT_OPEN, unusable);
+            return new Taken(new ClaimResult(LockOutcome.COULD_NOT_OPEN, unusable), null);
         }
         try {
             Held held = Platform.isWindows() ? WindowsLock.take(key.path(), wait) : FlockLock.take(key.path(), wait);
             if (held == null) {
-                return new ClaimResult(LockOutcome.HELD_BY_OTHER, null);
+                return new Taken(new ClaimResult(LockOutcome.HELD_BY_OTHER, null), null);
             }
-            HELD.put(key, held);
-            return new ClaimResult(LockOutcome.ACQUIRED, null);
+            return new Taken(new ClaimResult(LockOutcome.ACQUIRED, null), held);
         } catch (IOException unusable) {
-            return new ClaimResult(LockOutcome.COULD_NOT_OPEN, unusable);
+            return new Taken(new ClaimResult(LockOutcome.COULD_NOT_OPEN, unusable), null);
         }
     }
 
