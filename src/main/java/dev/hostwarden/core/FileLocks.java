@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -190,10 +189,14 @@ public final class FileLocks {
         }
         if (Platform.isLinux()) {
             try {
-                OptionalLong holder = ProcLocks.holderOf(absolute);
-                return holder.isPresent()
-                        ? new LockProbe(absolute, LockState.HELD, holder.getAsLong(), false, "/proc/locks names PID " + holder.getAsLong())
-                        : new LockProbe(absolute, LockState.FREE, null, false, "/proc/locks lists no lock on this file");
+                ProcLocks.Lookup lookup = ProcLocks.lookup(absolute);
+                if (lookup.holder().isPresent()) {
+                    long holder = lookup.holder().getAsLong();
+                    return new LockProbe(absolute, LockState.HELD, holder, false, "/proc/locks names PID " + holder);
+                }
+                if (!lookup.ambiguous()) {
+                    return new LockProbe(absolute, LockState.FREE, null, false, "/proc/locks lists no lock on this file");
+                }
             } catch (IOException | RuntimeException unreadable) {
                 // Fall through to the try-lock probe.
             }

@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.OptionalLong;
 
 /**
@@ -18,17 +20,49 @@ final class ProcLocks {
     private ProcLocks() {
     }
 
-    /** The PID holding any lock on {@code file}, empty when none; throws when /proc/locks is unreadable. */
-    static OptionalLong holderOf(Path file) throws IOException {
-        long inode = ((Number) Files.getAttribute(file, "unix:ino", LinkOption.NOFOLLOW_LINKS)).longValue();
-        long dev = ((Number) Files.getAttribute(file, "unix:dev", LinkOption.NOFOLLOW_LINKS)).longValue();
-        return holderOf(Files.readString(PROC_LOCKS, StandardCharsets.US_ASCII), major(dev), minor(dev), inode);
+    /**
+     * What {@code /proc/locks} says about one file.
+     *
+     * @param ambiguous no line names this device and inode, but one names the inode on another
+     *                  device: on overlayfs the kernel lists the upper layer's device, so only a
+     *                  try-lock can tell
+     */
+    record Lookup(OptionalLong holder, boolean ambiguous) {
     }
 
+    /** One held lock: "1: FLOCK ADVISORY WRITE <pid> <maj:min:inode> 0 EOF" (waiters, "1: -> ...", are not held). */
+    private record Held(long pid, long major, long minor, long inode) {
+    }
+
+    /** Looks {@code file} up in /proc/locks; throws when /proc/locks is unreadable. */
+    static Lookup lookup(Path file) throws IOException {
+        long inode = ((Number) Files.getAttribute(file, "unix:ino", LinkOption.NOFOLLOW_LINKS)).longValue();
+        long dev = ((Number) Files.getAttribute(file, "unix:dev", LinkOption.NOFOLLOW_LINKS)).longValue();
+        return lookup(Files.readString(PROC_LOCKS, StandardCharsets.US_ASCII), major(dev), minor(dev), inode);
+    }
+
+    static Lookup lookup(String procLocks, long major, long minor, long inode) {
+        boolean inodeElsewhere = false;
+        for (Held held : parse(procLocks)) {
+            if (held.inode() == inode) {
+                if (held.major() == major && held.minor() == minor) {
+                    return new Lookup(OptionalLong.of(held.pid()), false);
+                }
+                inodeElsewhere = true;
+            }
+        }
+        return new Lookup(OptionalLong.empty(), inodeElsewhere);
+    }
+
+    /** The PID holding a lock on (major, minor, inode), empty when none. */
     static OptionalLong holderOf(String procLocks, long major, long minor, long inode) {
+        return lookup(procLocks, major, minor, inode).holder();
+    }
+
+    private static List<Held> parse(String procLocks) {
+        List<Held> held = new ArrayList<>();
         for (String line : procLocks.split("\n")) {
             String[] fields = line.trim().split("\\s+");
-            // "1: FLOCK ADVISORY WRITE <pid> <maj:min:inode> 0 EOF"; "1: -> FLOCK ..." is a waiter, not a holder.
             if (fields.length < 6 || fields[1].equals("->")) {
                 continue;
             }
@@ -37,14 +71,12 @@ final class ProcLocks {
                 continue;
             }
             try {
-                if (Long.parseLong(id[2]) == inode && Long.parseLong(id[0], 16) == major && Long.parseLong(id[1], 16) == minor) {
-                    return OptionalLong.of(Long.parseLong(fields[4]));
-                }
+                held.add(new Held(Long.parseLong(fields[4]), Long.parseLong(id[0], 16), Long.parseLong(id[1], 16), Long.parseLong(id[2])));
             } catch (NumberFormatException ignored) {
                 // A line in a format we do not know describes some other lock.
             }
         }
-        return OptionalLong.empty();
+        return held;
     }
 
     /** Linux's encoding of st_dev (new_encode_dev). */
