@@ -162,6 +162,10 @@ public final class FileLocks {
         if (Platform.isLinux()) {
             try {
                 OptionalLong holder = ProcLocks.holderOf(absolute);
+                if (holder.isPresent() && holder.getAsLong() <= 0) {
+                    // OFD locks show -1, a holder outside our PID namespace 0: held, by nobody we can name.
+                    return new LockProbe(absolute, LockState.HELD, null, false, "/proc/locks lists a lock whose holder PID is not visible");
+                }
                 return holder.isPresent()
                         ? new LockProbe(absolute, LockState.HELD, holder.getAsLong(), false, "/proc/locks names PID " + holder.getAsLong())
                         : new LockProbe(absolute, LockState.FREE, null, false, "/proc/locks lists no lock on this file");
