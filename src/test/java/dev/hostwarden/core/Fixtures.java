@@ -60,8 +60,17 @@ public final class Fixtures {
         return HostRendezvous.at(RendezvousDir.of(dir), ProcessInspector.system());
     }
 
-    /** True when this process runs as root (permission and ownership tests need that, or must skip). */
+    /** True when this process runs as root. */
     public static boolean isRoot() throws IOException {
         return CurrentUser.uid() == 0;
+    }
+
+    /** Skips the calling test loudly (printed, and a visible skip with the reason) unless running as root. */
+    public static void assumeRoot(String why) throws IOException {
+        if (!isRoot()) {
+            String message = "SKIPPED: not running as root, so " + why + " (uid " + CurrentUser.uid() + ")";
+            System.err.println(message);
+            org.junit.jupiter.api.Assumptions.abort(message);
+        }
     }
 }
