@@ -13,7 +13,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "status", description = "Show each role's verdict, record, lock holder and reasons. Read-only.",
+@Command(name = "status", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class,
+        description = "Show each role's verdict, record, lock holder and reasons. Read-only.",
         exitCodeListHeading = "%nExit codes (with exactly one ROLE):%n",
         exitCodeList = {"0:LIVE", "1:STALE", "3:NO_OWNER", "4:UNPROVABLE, STARTING or UNUSABLE", "2:usage error"})
 final class StatusCommand implements Callable<Integer> {

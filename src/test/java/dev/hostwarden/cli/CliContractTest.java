@@ -321,6 +321,25 @@ class CliContractTest {
         assertFalse(Files.exists(dir()), "usage errors touch nothing on disk");
     }
 
+    /** -h/--help and -V/--version are common options of every command (and the usage errors point to --help). */
+    @Test
+    void everyCommandTakesHelpAndVersion() {
+        for (String command : List.of("status", "explain", "retract")) {
+            for (String help : List.of("-h", "--help")) {
+                Cli.Result result = Cli.run(command, help, "--lock-dir", dir().toString());
+                assertEquals(0, result.exit(), command + " " + help + ": " + result);
+                assertTrue(result.out().startsWith("Usage: hostwarden " + command), result.toString());
+                assertEquals("", result.err());
+            }
+            for (String version : List.of("-V", "--version")) {
+                Cli.Result result = Cli.run(command, version);
+                assertEquals(0, result.exit(), command + " " + version + ": " + result);
+                assertTrue(result.out().startsWith("hostwarden "), result.toString());
+            }
+        }
+        assertFalse(Files.exists(dir()));
+    }
+
     /** Tokens are never printed by any command: only fingerprints are. */
     @Test
     void tokensNeverAppearInAnyOutput() throws Exception {
