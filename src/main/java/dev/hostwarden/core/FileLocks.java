@@ -159,6 +159,11 @@ public final class FileLocks {
         if (kind == PrivateFiles.Kind.ABSENT) {
             return new LockProbe(absolute, LockState.ABSENT, null, false, "no lock file");
         }
+        if (kind != PrivateFiles.Kind.REGULAR) {
+            // A claim refuses this path (links are never followed), so nobody can hold it: not FREE.
+            return new LockProbe(absolute, LockState.UNKNOWN, null, false, "the lock path " + absolute
+                    + (kind == PrivateFiles.Kind.SYMLINK ? " is a symbolic link, which is never followed" : " is not a regular file"));
+        }
         if (Platform.isLinux()) {
             try {
                 OptionalLong holder = ProcLocks.holderOf(absolute);

@@ -200,6 +200,28 @@ class CliContractTest {
         assertEquals("in the way", Files.readString(file));
     }
 
+    /** A lock path that is a link or a directory cannot be opened (a claim refuses it): UNUSABLE, never FREE. */
+    @Test
+    void aLockPathThatIsNotARegularFileIsUnusable() throws Exception {
+        Path target = Files.writeString(tmp.resolve("elsewhere.lock"), "");
+        Fixtures.publishDead(dir(), Role.SERVE, "");
+        Files.createSymbolicLink(rendezvous().lockPath(Role.SERVE), target);
+        Files.createDirectory(rendezvous().lockPath(Role.GATEWAY));
+        for (Role role : List.of(Role.SERVE, Role.GATEWAY)) {
+            assertEquals("COULD_NOT_OPEN", Fixtures.rendezvous(dir()).claimHostLock(role).outcome().name(), role.wireName());
+            Cli.Result result = status(role.wireName());
+            assertEquals(4, result.exit(), result.toString());
+            assertEquals("UNUSABLE", result.role().path("verdict").asText(), result.toString());
+            assertEquals(List.of("LOCK_DIR_UNUSABLE"), reasonCodes(result.role()));
+            assertEquals("UNKNOWN", result.role().path("lock").path("state").asText());
+            Cli.Result retract = retract(role);
+            assertEquals(4, retract.exit(), retract.toString());
+            assertEquals("LOCK_DIR_UNUSABLE", retract.json().path("refused").path("code").asText());
+        }
+        assertTrue(Files.exists(rendezvous().recordPath(Role.SERVE)), "nothing removed");
+        assertTrue(Files.isSymbolicLink(rendezvous().lockPath(Role.SERVE)));
+    }
+
     @Test
     void severalRolesExitZeroWhateverTheVerdicts() throws Exception {
         Fixtures.publishDead(dir(), Role.SERVE, "");
