@@ -187,6 +187,20 @@ class CorruptRecordsTest {
     }
 
     @Test
+    void anUnknownProtocolVersionIsStaleEvenForALiveIncarnation() throws Exception {
+        prepare();
+        assertTrue(rendezvous.claimHostLock(ROLE).acquired());
+        HostRecord own = rendezvous.ownRecord(ROLE, "", null, List.of(), "", "");
+        String future = new String(RecordCodec.encode(own), StandardCharsets.UTF_8).replace("\"protocolVersion\":1", "\"protocolVersion\":2");
+        Fixtures.writeRaw(dir, ROLE, future);
+        RoleReport report = new RoleInspector(rendezvous, false).inspect(ROLE);
+        assertEquals(Verdict.STALE, report.verdict(), report.reasons().toString());
+        assertTrue(report.hasReason(ReasonCode.PROTOCOL_MISMATCH), report.reasons().toString());
+        assertFalse(report.hasReason(ReasonCode.CORRUPT_RECORD));
+        assertEquals(2, report.record().recordOrNull().protocolVersion());
+    }
+
+    @Test
     void wrongTypedOptionalFieldsAreCoercedNotCorrupt() throws Exception {
         prepare();
         long pid = Fixtures.deadPid();

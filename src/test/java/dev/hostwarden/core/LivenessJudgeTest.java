@@ -267,6 +267,15 @@ class LivenessJudgeTest {
     }
 
     @Test
+    void updatedAtNeverDecides() {
+        processes.alive(PID, 500L, BOOT + 5);
+        HostRecord record = record(BOOT + 5, 500L, EPOCH);
+        for (String updatedAt : new String[] {"2999-01-01T00:00:00.000000+00:00", "1970-01-01T00:00:00.000000+00:00", "garbage", ""}) {
+            assertVerdict(judge(record.withUpdatedAt(updatedAt)), Incarnation.MATCH, false, true);
+        }
+    }
+
+    @Test
     void everyCheckCarriesEvidence() {
         processes.alive(PID, 500L, BOOT + 5);
         Liveness liveness = judge(record(BOOT + 5, 500L, EPOCH));
