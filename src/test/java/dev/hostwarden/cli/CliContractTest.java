@@ -95,11 +95,29 @@ class CliContractTest {
         }
     }
 
-    /** {@code status --json ROLE}: its exit code and verdict, the contract's shape; returns the role object. */
+    /**
+     * {@code status --json ROLE}: its exit code and verdict, the contract's shape; {@code explain ROLE}
+     * agrees (same verdict and exit code, the ordered proof, reasons, and what would happen now).
+     * Returns the status role object.
+     */
     private JsonNode expectVerdict(Role role, int exit, String verdict) {
         Cli.Result result = status(role.wireName());
         assertEquals(exit, result.exit(), result.toString());
         assertRoleShape(result, role, verdict);
+        Cli.Result explain = Cli.run("explain", "--lock-dir", dir().toString(), role.wireName()).assertPlain();
+        assertEquals(exit, explain.exit(), explain.toString());
+        List<String> lines = Arrays.asList(explain.out().split("\n"));
+        assertEquals(role.wireName() + ": " + verdict, lines.get(0));
+        assertEquals("Proof, in order:", lines.get(1));
+        JsonNode checks = result.role().path("checks");
+        for (int i = 0; i < checks.size(); i++) {
+            String line = lines.get(2 + i);
+            assertTrue(line.matches("\\s*" + (i + 1) + "\\. " + checks.get(i).path("name").asText() + "\\s+"
+                    + checks.get(i).path("result").asText() + "\\s+.*"), "check " + (i + 1) + " in order: " + line);
+        }
+        assertEquals("Reasons:", lines.get(2 + checks.size()));
+        assertTrue(explain.out().contains("What would happen now:\n  retract:     "), explain.toString());
+        assertTrue(explain.out().contains("\n  a new owner: "), explain.toString());
         return result.role();
     }
 
@@ -119,10 +137,7 @@ class CliContractTest {
     void liveForALockHeldByAChildThatPublished() throws Exception {
         Path home = Files.createDirectory(tmp.resolve("home"));
         try (ChildProcess owner = Owners.publishing(dir(), Role.GATEWAY, "live-token-0123", home)) {
-            Cli.Result result = status(Role.GATEWAY.wireName());
-            assertEquals(0, result.exit(), result.toString());
-            assertRoleShape(result, Role.GATEWAY, "LIVE");
-            JsonNode role = result.role();
+            JsonNode role = expectVerdict(Role.GATEWAY, 0, "LIVE");
             assertEquals("LIVE", reasonCodes(role).get(0));
             assertEquals(owner.pid(), role.path("record").path("pid").asLong());
             assertEquals(home.toString(), role.path("record").path("home").asText());
@@ -136,7 +151,7 @@ class CliContractTest {
             assertFalse(role.path("retractable").asBoolean());
             assertTrue(reasonCodes(role).contains("ENDPOINT_SILENT"), "no control socket: silent, and still LIVE");
             assertFalse(reasonCodes(role).contains("HOLDER_MISMATCH"));
-            assertFalse(result.out().contains("live-token-0123"));
+            assertFalse(role.toString().contains("live-token-0123"));
         }
     }
 
@@ -146,11 +161,8 @@ class CliContractTest {
         Cli.Result absentLock = status(Role.SERVE.wireName());
         assertEquals(1, absentLock.exit(), absentLock.toString());
         Fixtures.lockFile(dir(), Role.SERVE);
-        Cli.Result result = status(Role.SERVE.wireName());
-        assertEquals(1, result.exit(), result.toString());
-        assertRoleShape(result, Role.SERVE, "STALE");
-        JsonNode role = result.role();
-        assertTrue(reasonCodes(role).contains("PID_DEAD"), result.toString());
+        JsonNode role = expectVerdict(Role.SERVE, 1, "STALE");
+        assertTrue(reasonCodes(role).contains("PID_DEAD"), role.toString());
         assertEquals(dead.pid(), role.path("record").path("pid").asLong());
         assertEquals("FREE", role.path("lock").path("state").asText());
         assertEquals("MISMATCH", role.path("liveness").path("incarnation").asText());
