@@ -79,6 +79,10 @@ class CorruptRecordsTest {
         }));
         cases.add(Arguments.of("a directory at the record path", (Setup) (dir, outside) ->
                 Files.createDirectory(RendezvousDir.of(dir).recordPath(ROLE))));
+        cases.add(Arguments.of("a FIFO at the record path (never opened, so never blocks)", (Setup) (dir, outside) -> {
+            Process mkfifo = new ProcessBuilder("mkfifo", RendezvousDir.of(dir).recordPath(ROLE).toString()).start();
+            assertEquals(0, mkfifo.waitFor(), "mkfifo");
+        }));
         return cases.stream();
     }
 
