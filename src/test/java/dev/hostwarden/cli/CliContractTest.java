@@ -286,6 +286,28 @@ class CliContractTest {
         }
     }
 
+    /** {@code retractable} is true exactly when retract would remove something now, and the dry run lists what it removes. */
+    @Test
+    void retractableMeansRetractWouldRemoveExactlyWhatTheDryRunLists() throws Exception {
+        Fixtures.publishDead(dir(), Role.SERVE, "t1");
+        Fixtures.writeRaw(dir(), Role.DESKTOP_SERVE, "{");
+        try (ChildProcess owner = Owners.lockOnly(dir(), Role.GATEWAY)) {
+            Files.writeString(rendezvous().tokenPath(Role.GATEWAY), "stray token of a starting owner");
+            JsonNode roles = status().json().path("roles");
+            for (JsonNode role : roles) {
+                Role name = Role.parse(role.path("role").asText());
+                Cli.Result dryRun = retract(name, "--dry-run");
+                assertEquals(role.path("retractable").asBoolean(), dryRun.exit() == 0, role + "\n" + dryRun);
+                Cli.Result real = retract(name);
+                assertEquals(dryRun.exit(), real.exit(), real.toString());
+                assertEquals(dryRun.json().path("removed"), real.json().path("removed"), name.wireName());
+            }
+            assertEquals(List.of(true, false, true), List.of(roles.get(1).path("retractable").asBoolean(),
+                    roles.get(0).path("retractable").asBoolean(), roles.get(2).path("retractable").asBoolean()));
+            assertTrue(Files.exists(rendezvous().tokenPath(Role.GATEWAY)), "a lock holder's files are never removed");
+        }
+    }
+
     @Test
     void retractOnAnEmptyOrMissingDirectoryHasNothingToDo() {
         Cli.Result result = retract(Role.GATEWAY);
