@@ -38,7 +38,7 @@ public final class FileLocks {
 
         Key(String name, Path path) {
             this.name = name;
-            this.path = path.toAbsolutePath().normalize();
+            this.path = RendezvousDir.absolute(path);
         }
 
         Path path() {
@@ -146,7 +146,7 @@ public final class FileLocks {
      * a try-lock on a fresh descriptor, released at once.
      */
     public static LockProbe probe(String name, Path path) {
-        Path absolute = path.toAbsolutePath().normalize();
+        Path absolute = RendezvousDir.absolute(path);
         if (owns(name, absolute)) {
             return new LockProbe(absolute, LockState.HELD, Platform.currentPid(), true, "held by this process");
         }

@@ -1,7 +1,9 @@
 package dev.hostwarden.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -10,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +44,38 @@ class RendezvousDirTest {
         RendezvousDir dir = resolve("HERMES_GATEWAY_LOCK_DIR", "rel/locks", "HOME", "/home/u");
         assertEquals(Path.of("rel/locks").toAbsolutePath(), dir.path());
         assertEquals(LockDirSource.HERMES_GATEWAY_LOCK_DIR, dir.source());
+    }
+
+    /**
+     * "Verbatim" matters with a symbolic link before "..": the kernel resolves {@code link/..} to the
+     * link target's parent, so a lexical clean-up would put us in another directory than hermes.
+     */
+    @Test
+    void theExplicitVariableIsNotCleanedUpLexically(@TempDir Path tmp) throws IOException {
+        Path target = Files.createDirectories(tmp.resolve("real/sub"));
+        Path link = Files.createSymbolicLink(tmp.resolve("link"), target);
+        String verbatim = link + "/../locks";
+        RendezvousDir dir = resolve("HERMES_GATEWAY_LOCK_DIR", verbatim);
+        dir.ensure();
+        assertTrue(Files.isDirectory(tmp.resolve("real/locks")), "where hermes (and the kernel) put it");
+        assertFalse(Files.exists(tmp.resolve("locks")), "not the lexically cleaned path");
+        assertTrue(Files.isSameFile(dir.path(), tmp.resolve("real/locks")));
+        assertEquals(dir.lockPath(Role.GATEWAY).toString(), verbatim + "/host-gateway.lock");
+
+        claimed = HostRendezvous.at(dir, ProcessInspector.system());
+        assertTrue(claimed.claimHostLock(Role.GATEWAY).acquired());
+        LockProbe seenByHermesSpelling = FileLocks.probe(Role.GATEWAY.wireName(), tmp.resolve("real/locks/host-gateway.lock"));
+        assertEquals(LockState.HELD, seenByHermesSpelling.state(), "the lock is on the file hermes would lock");
+        assertFalse(Files.exists(tmp.resolve("locks/host-gateway.lock")));
+    }
+
+    private HostRendezvous claimed;
+
+    @AfterEach
+    void releaseLocks() {
+        if (claimed != null) {
+            claimed.releaseHostLock(Role.GATEWAY);
+        }
     }
 
     @Test
