@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "explain", description = "Print a role's verdict as the ordered proof, and what retract or a new owner would do now. Read-only.",
+@Command(name = "explain", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class,
+        description = "Print a role's verdict as the ordered proof, and what retract or a new owner would do now. Read-only.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:LIVE", "1:STALE", "3:NO_OWNER", "4:UNPROVABLE, STARTING or UNUSABLE", "2:usage error"})
 final class ExplainCommand implements Callable<Integer> {

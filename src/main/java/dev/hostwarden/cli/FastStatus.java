@@ -27,11 +27,22 @@ final class FastStatus {
         List<Role> roles = new ArrayList<>();
         for (int i = 1; i < args.length; i++) {
             String arg = args[i];
+            // A repeated option, or a --lock-dir value that looks like an option, is picocli's to judge
+            // (it refuses both); taking the last value here would make the two paths disagree.
             if (arg.equals("--json")) {
+                if (json) {
+                    return null;
+                }
                 json = true;
-            } else if (arg.equals("--lock-dir") && i + 1 < args.length && !args[i + 1].isEmpty()) {
+            } else if (arg.equals("--lock-dir") && i + 1 < args.length && plainValue(args[i + 1])) {
+                if (lockDir != null) {
+                    return null;
+                }
                 lockDir = Path.of(args[++i]);
-            } else if (arg.startsWith("--lock-dir=") && arg.length() > "--lock-dir=".length()) {
+            } else if (arg.startsWith("--lock-dir=") && plainValue(arg.substring("--lock-dir=".length()))) {
+                if (lockDir != null) {
+                    return null;
+                }
                 lockDir = Path.of(arg.substring("--lock-dir=".length()));
             } else {
                 Role role = knownRole(arg);
@@ -45,6 +56,10 @@ final class FastStatus {
         common.lockDir = lockDir;
         common.json = json;
         return StatusCommand.execute(common.rendezvous(), roles, new Output(out, err, json));
+    }
+
+    private static boolean plainValue(String value) {
+        return !value.isEmpty() && !value.startsWith("-");
     }
 
     private static Role knownRole(String name) {

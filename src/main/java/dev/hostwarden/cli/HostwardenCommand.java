@@ -39,10 +39,7 @@ public final class HostwardenCommand implements Runnable {
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((failure, args) -> {
-            new Output(out, err, json).error("USAGE", failure.getMessage());
-            if (!json) {
-                err.println("Try '" + failure.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
-            }
+            new Output(out, err, json).error("USAGE", usageMessage(failure));
             return EXIT_USAGE;
         });
         cli.setExecutionExceptionHandler((failure, commandLine, parseResult) -> {
@@ -50,6 +47,27 @@ public final class HostwardenCommand implements Runnable {
             return EXIT_SOFTWARE;
         });
         return cli;
+    }
+
+    /**
+     * A usage error as the contract wants it: one line naming the bad value and the accepted ones
+     * (commands, options or roles), with where to find help.
+     */
+    static String usageMessage(CommandLine.ParameterException failure) {
+        String message = String.valueOf(failure.getMessage()).replaceAll("\\s*\\R\\s*", " ").strip();
+        CommandLine command = failure.getCommandLine();
+        CommandSpec spec = command.getCommandSpec();
+        if (!message.contains("accepted")) {
+            if (failure instanceof CommandLine.UnmatchedArgumentException unmatched && unmatched.isUnknownOption()) {
+                message += " (accepted options: " + spec.options().stream()
+                        .map(option -> String.join("/", option.names())).collect(java.util.stream.Collectors.joining(", ")) + ")";
+            } else if (spec.parent() == null) {
+                message += " (accepted commands: " + String.join(", ", spec.subcommands().keySet()) + ")";
+            } else {
+                message += " (accepted roles: " + dev.hostwarden.core.Role.acceptedNames() + ")";
+            }
+        }
+        return message + "; see '" + spec.qualifiedName() + " --help'";
     }
 
     /** The output of the running subcommand. */

@@ -9,7 +9,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "retract", description = "Remove a dead owner's record and token, race-safely (under the host lock).",
+@Command(name = "retract", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class,
+        description = "Remove a dead owner's record and token, race-safely (under the host lock).",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:removed (or would remove, with --dry-run)", "1:refused: the lock is held, the owner may be alive",
                 "3:nothing to retract", "4:the lock directory is unusable", "2:usage error"})

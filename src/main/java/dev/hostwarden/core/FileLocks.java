@@ -37,7 +37,7 @@ public final class FileLocks {
 
         Key(String name, Path path) {
             this.name = name;
-            this.path = path.toAbsolutePath().normalize();
+            this.path = RendezvousDir.absolute(path);
         }
 
         Path path() {
@@ -174,7 +174,7 @@ public final class FileLocks {
      * a try-lock on a fresh descriptor, released at once.
      */
     public static LockProbe probe(String name, Path path) {
-        Path absolute = path.toAbsolutePath().normalize();
+        Path absolute = RendezvousDir.absolute(path);
         if (owns(name, absolute)) {
             return new LockProbe(absolute, LockState.HELD, Platform.currentPid(), true, "held by this process");
         }
@@ -187,11 +187,20 @@ public final class FileLocks {
         if (kind == PrivateFiles.Kind.ABSENT) {
             return new LockProbe(absolute, LockState.ABSENT, null, false, "no lock file");
         }
+        if (kind != PrivateFiles.Kind.REGULAR) {
+            // A claim refuses this path (links are never followed), so nobody can hold it: not FREE.
+            return new LockProbe(absolute, LockState.UNKNOWN, null, false, "the lock path " + absolute
+                    + (kind == PrivateFiles.Kind.SYMLINK ? " is a symbolic link, which is never followed" : " is not a regular file"));
+        }
         if (Platform.isLinux()) {
             try {
                 ProcLocks.Lookup lookup = ProcLocks.lookup(absolute);
                 if (lookup.holder().isPresent()) {
                     long holder = lookup.holder().getAsLong();
+                    if (holder <= 0) {
+                        // OFD locks show -1, a holder outside our PID namespace 0: held, by nobody we can name.
+                        return new LockProbe(absolute, LockState.HELD, null, false, "/proc/locks lists a lock whose holder PID is not visible");
+                    }
                     return new LockProbe(absolute, LockState.HELD, holder, false, "/proc/locks names PID " + holder);
                 }
                 if (!lookup.ambiguous()) {

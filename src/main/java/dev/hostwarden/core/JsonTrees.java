@@ -39,7 +39,14 @@ public final class JsonTrees {
                 throw new com.fasterxml.jackson.core.JsonParseException(parser, "no content");
             }
             JsonNode value = read(parser, first);
-            if (parser.nextToken() != null) {
+            JsonToken after;
+            try {
+                after = parser.nextToken();
+            } catch (com.fasterxml.jackson.core.JsonParseException notAToken) {
+                // "{...}garbage": the document was complete, what follows it is the fault.
+                throw new TrailingContentException(parser);
+            }
+            if (after != null) {
                 throw new TrailingContentException(parser);
             }
             return value;

@@ -17,7 +17,22 @@ public record RendezvousDir(Path path, LockDirSource source) {
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
 
     public RendezvousDir {
-        path = path.toAbsolutePath().normalize();
+        path = absolute(path);
+    }
+
+    /**
+     * The path made absolute with "." segments dropped, but ".." kept: after a symbolic link only the
+     * kernel knows where ".." leads, and hermes hands such a path to the kernel verbatim (a lexical
+     * clean-up could put us in another directory, with another lock, than a hermes owner).
+     */
+    static Path absolute(Path path) {
+        Path absolute = path.toAbsolutePath();
+        for (Path name : absolute) {
+            if (name.toString().equals("..")) {
+                return absolute;
+            }
+        }
+        return absolute.normalize();
     }
 
     public static RendezvousDir resolve(Environment env) {

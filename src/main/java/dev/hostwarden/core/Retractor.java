@@ -48,6 +48,11 @@ public final class Retractor {
                     new RetractResult.Refusal("OWN_LOCK", "This process holds the " + role + " host lock: its record is live"));
         }
         LockProbe lock = rendezvous.probeHostLock(role);
+        if (lock.state() == LockState.UNKNOWN) {
+            // The lock file cannot be opened or examined: the same UNUSABLE that status reports.
+            return new RetractResult(role, RetractResult.Outcome.UNUSABLE, List.of(), dryRun,
+                    RetractResult.Refusal.unusable("The lock file cannot be used: " + lock.detail()));
+        }
         if (lock.heldOrUnknown()) {
             return refused(role, dryRun, heldMessage(lock));
         }
