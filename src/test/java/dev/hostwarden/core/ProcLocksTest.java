@@ -86,11 +86,11 @@ class ProcLocksTest {
         Path lock = dir.resolve("host-gateway.lock");
         try {
             assertEquals(LockOutcome.ACQUIRED, FileLocks.tryClaim("proc-locks-test", lock).outcome());
-            assertEquals(OptionalLong.of(Platform.currentPid()), ProcLocks.holderOf(lock));
+            assertEquals(OptionalLong.of(Platform.currentPid()), ProcLocks.lookup(lock).holder());
         } finally {
             FileLocks.release("proc-locks-test", lock);
         }
-        assertEquals(OptionalLong.empty(), ProcLocks.holderOf(lock));
+        assertEquals(OptionalLong.empty(), ProcLocks.lookup(lock).holder());
     }
 
     /** POSIX (lockf) and OFD locks of another program: held, with the holder named where the kernel names one. */
