@@ -73,7 +73,7 @@ public final class LivenessJudge {
             steps.reason(ReasonCode.NO_INCARNATION_PROOF, "The record carries no process identity; it cannot vouch for PID " + pid);
             return Incarnation.MISMATCH;
         }
-        steps.check("incarnationFields", CheckResult.PASS, "startTime " + record.startTime() + ", createTime " + record.createTime());
+        steps.check("incarnationFields", CheckResult.PASS, "startTime " + record.startTime() + ", createTime " + seconds(record.createTime()));
         // Rows 4-5: the process must exist (a zombie is dead).
         ProcessInspector.PresenceProbe presence = inspector.presence(pid);
         switch (presence.presence()) {
@@ -112,7 +112,7 @@ public final class LivenessJudge {
         // unless someone holds the host lock (then a forward clock step moved the boot time).
         Double boot = legacy && record.createTime() != null ? inspector.bootTime() : null;
         if (boot != null && record.createTime() < boot - PREDATES_BOOT_SLACK_S) {
-            String evidence = "createTime " + record.createTime() + " is before this boot at " + boot;
+            String evidence = "createTime " + seconds(record.createTime()) + " is before this boot at " + seconds(boot);
             if (hostLockHeld.getAsBoolean()) {
                 steps.check("predatesBoot", CheckResult.PASS, evidence + ", but the host lock is held");
                 return Incarnation.MATCH;
@@ -145,6 +145,11 @@ public final class LivenessJudge {
         steps.reason(ReasonCode.PID_REUSED, "PID " + pid + " now belongs to a different process (creation time differs by "
                 + String.format(java.util.Locale.ROOT, "%.1f", delta) + " s)");
         return Incarnation.MISMATCH;
+    }
+
+    /** Epoch seconds as Python prints them (1764400000.5), or "null". */
+    private static String seconds(Double value) {
+        return value == null ? "null" : JsonTrees.plainDecimal(value);
     }
 
     private static final class Steps {

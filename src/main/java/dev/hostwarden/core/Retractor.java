@@ -37,31 +37,14 @@ public final class Retractor {
     }
 
     public RetractResult retract(Role role, boolean dryRun) {
-        RendezvousDir dir = rendezvous.dir();
-        Reason unusable = RoleInspector.unusableDirectory(dir);
+        Reason unusable = RoleInspector.unusableDirectory(rendezvous.dir());
         if (unusable != null) {
             return new RetractResult(role, RetractResult.Outcome.UNUSABLE, List.of(), dryRun,
                     RetractResult.Refusal.unusable(unusable.message()));
         }
-        if (rendezvous.ownsHostLock(role)) {
-            return new RetractResult(role, RetractResult.Outcome.REFUSED, List.of(), dryRun,
-                    new RetractResult.Refusal("OWN_LOCK", "This process holds the " + role + " host lock: its record is live"));
-        }
-        LockProbe lock = rendezvous.probeHostLock(role);
-        if (lock.state() == LockState.UNKNOWN) {
-            // The lock file cannot be opened or examined: the same UNUSABLE that status reports.
-            return new RetractResult(role, RetractResult.Outcome.UNUSABLE, List.of(), dryRun,
-                    RetractResult.Refusal.unusable("The lock file cannot be used: " + lock.detail()));
-        }
-        if (lock.heldOrUnknown()) {
-            return refused(role, dryRun, heldMessage(lock));
-        }
-        List<Path> candidates = candidates(role);
-        if (candidates.isEmpty()) {
-            return new RetractResult(role, RetractResult.Outcome.NOTHING, List.of(), dryRun, null);
-        }
-        if (dryRun) {
-            return new RetractResult(role, RetractResult.Outcome.REMOVED, candidates, true, null);
+        RetractResult preview = preview(role, rendezvous.probeHostLock(role), rendezvous.read(role));
+        if (dryRun || preview.outcome() != RetractResult.Outcome.REMOVED) {
+            return new RetractResult(role, preview.outcome(), preview.removed(), dryRun, preview.refused());
         }
         ClaimResult claim = rendezvous.claimHostLock(role);
         switch (claim.outcome()) {
@@ -76,7 +59,7 @@ public final class Retractor {
         try {
             // Holding the lock, nobody can publish: what we read now is what we remove.
             List<Path> removed = new ArrayList<>();
-            for (Path path : candidates(role)) {
+            for (Path path : candidates(role, rendezvous.read(role))) {
                 try {
                     if (remover.remove(path)) {
                         removed.add(path);
@@ -93,12 +76,33 @@ public final class Retractor {
         }
     }
 
+    /**
+     * What a retract would do now, decided from a lock probe and a record read the caller already
+     * made (status shows this as {@code retractable}): the dry run's answer. Takes no lock.
+     */
+    public RetractResult preview(Role role, LockProbe lock, RecordRead read) {
+        if (rendezvous.ownsHostLock(role)) {
+            return new RetractResult(role, RetractResult.Outcome.REFUSED, List.of(), true,
+                    new RetractResult.Refusal("OWN_LOCK", "This process holds the " + role + " host lock: its record is live"));
+        }
+        if (lock.state() == LockState.UNKNOWN) {
+            // The lock file cannot be opened or examined: the same UNUSABLE that status reports.
+            return new RetractResult(role, RetractResult.Outcome.UNUSABLE, List.of(), true,
+                    RetractResult.Refusal.unusable("The lock file cannot be used: " + lock.detail()));
+        }
+        if (lock.state() == LockState.HELD) {
+            return refused(role, true, heldMessage(lock));
+        }
+        List<Path> candidates = candidates(role, read);
+        return new RetractResult(role, candidates.isEmpty() ? RetractResult.Outcome.NOTHING : RetractResult.Outcome.REMOVED,
+                candidates, true, null);
+    }
+
     /** The record (or what stands at its path) and then the token, when they are ours to remove. */
-    private List<Path> candidates(Role role) {
+    private List<Path> candidates(Role role, RecordRead read) {
         List<Path> paths = new ArrayList<>();
         Path record = rendezvous.recordPath(role);
         Path token = rendezvous.tokenPath(role);
-        RecordRead read = rendezvous.read(role);
         if (read instanceof RecordRead.Foreign) {
             return paths;
         }
@@ -125,9 +129,6 @@ public final class Retractor {
     }
 
     private static String heldMessage(LockProbe lock) {
-        if (lock.state() == LockState.UNKNOWN) {
-            return "The host lock cannot be checked (" + lock.detail() + "): the owner may be alive";
-        }
         return "The host lock is held" + (lock.holderPid() == null ? "" : " by PID " + lock.holderPid())
                 + ": the owner may be alive, nothing was removed";
     }

@@ -144,7 +144,7 @@ public final class RoleInspector {
 
     private RoleReport report(Role role, Verdict verdict, RecordRead read, LockProbe lock, Liveness liveness,
                               List<Reason> reasons, List<Check> checks) {
-        List<Path> retractable = verdict == Verdict.UNUSABLE ? List.of() : rendezvous.retractor().retract(role, true).removed();
+        List<Path> retractable = verdict == Verdict.UNUSABLE ? List.of() : rendezvous.retractor().preview(role, lock, read).removed();
         return new RoleReport(role, verdict, read, lock, liveness, reasons, checks, !retractable.isEmpty(), retractable);
     }
 
