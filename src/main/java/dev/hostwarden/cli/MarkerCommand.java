@@ -47,35 +47,37 @@ final class MarkerCommand implements Runnable {
         @Override
         public Integer call() {
             Output output = HostwardenCommand.output(spec, common);
+            // Text goes nowhere in JSON mode: stdout carries exactly one document there.
+            java.io.PrintWriter text = output.json() ? new java.io.PrintWriter(java.io.Writer.nullWriter()) : output.out();
             Path path = PlannedStopMarker.pathFor(home(home));
             PidMarker.Read read = PlannedStopMarker.at(path).peek();
             ObjectNode json = JsonTrees.object().put("path", path.toString()).put("ttlSeconds", PidMarker.TTL.toSeconds());
             int code;
             if (read instanceof PidMarker.Missing) {
                 json.put("present", false);
-                output.out().println("no planned-stop marker at " + path);
+                text.println("no planned-stop marker at " + path);
                 code = 3;
             } else if (read instanceof PidMarker.Unusable unusable) {
                 json.put("present", true).put("problem", unusable.why());
-                output.out().println(path + ": unusable marker: " + unusable.why());
+                text.println(path + ": unusable marker: " + unusable.why());
                 code = 1;
             } else if (read instanceof PidMarker.InvalidTarget invalid) {
                 json.put("present", true).put("problem", invalid.why());
-                output.out().println(path + ": marker without a valid target: " + invalid.why() + " (it is never obeyed)");
+                text.println(path + ": marker without a valid target: " + invalid.why() + " (it is never obeyed)");
                 code = 1;
             } else {
-                describe(output, path, ((PidMarker.Found) read).contents(), json);
+                describe(text, path, ((PidMarker.Found) read).contents(), json);
                 code = 0;
             }
             if (output.json()) {
                 output.document(json);
             } else {
-                output.out().flush();
+                text.flush();
             }
             return code;
         }
 
-        private static void describe(Output output, Path path, PidMarker.Contents marker, ObjectNode json) {
+        private static void describe(java.io.PrintWriter text, Path path, PidMarker.Contents marker, ObjectNode json) {
             ProcessInspector inspector = ProcessInspector.system();
             boolean alive = inspector.presence(marker.targetPid()).presence() == ProcessInspector.Presence.ALIVE;
             Long ticks = alive ? inspector.startTicks(marker.targetPid()) : null;
@@ -93,7 +95,7 @@ final class MarkerCommand implements Runnable {
             String age = marker.age() == null ? "unknown age (unparseable written_at: expired)"
                     : String.format(Locale.ROOT, "%.1fs old of its %ds TTL: %s", marker.age().toMillis() / 1000.0,
                             PidMarker.TTL.toSeconds(), marker.expired() ? "EXPIRED, never obeyed" : "live");
-            PrintableLines.of(output.out())
+            PrintableLines.of(text)
                     .line("marker", path.toString())
                     .line("target", "PID " + marker.targetPid() + ", start time " + (marker.targetStartTime() == null ? "unknown" : marker.targetStartTime()))
                     .line("stopper", marker.writerPid() == null ? "not attributed" : "PID " + marker.writerPid())
