@@ -42,12 +42,19 @@ final class ControlSocketServer implements AutoCloseable {
         this.acceptor.setDaemon(true);
     }
 
-    /** Binds at the home's socket path (with the pointer file when it lives in the temp dir). {@code verbs} answers null for an unknown verb. */
-    static ControlSocketServer start(Path home, Function<String, ObjectNode> verbs) throws IOException {
+    /** Opens the server channel unbound (loading what it needs) before any lock is held. */
+    static ServerSocketChannel open() throws IOException {
+        return ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+    }
+
+    /**
+     * Binds {@code server} at the home's socket path (with the pointer file when it lives in the temp
+     * dir) and serves; {@code verbs} answers null for an unknown verb. Closes the channel on failure.
+     */
+    static ControlSocketServer start(ServerSocketChannel server, Path home, Function<String, ObjectNode> verbs) throws IOException {
         Path socket = ControlSocket.preferredPath(home);
-        Files.deleteIfExists(socket);
-        ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         try {
+            Files.deleteIfExists(socket);
             server.bind(UnixDomainSocketAddress.of(socket));
             try {
                 Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));

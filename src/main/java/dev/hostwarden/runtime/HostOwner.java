@@ -11,10 +11,12 @@ import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.IoMessages;
 import dev.hostwarden.core.JsonTrees;
+import dev.hostwarden.core.LockOutcome;
 import dev.hostwarden.core.LockProbe;
 import dev.hostwarden.core.PlannedStopMarker;
 import dev.hostwarden.core.Platform;
 import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.RecordCodec;
 import dev.hostwarden.core.Role;
 import dev.hostwarden.core.TakeoverMarker;
 import dev.hostwarden.core.Tokens;
@@ -46,6 +48,7 @@ public final class HostOwner implements AutoCloseable {
     public static final int EXIT_PLANNED = 0;
     public static final int EXIT_UNEXPECTED_SIGNAL = 1;
     private static final System.Logger LOG = System.getLogger(HostOwner.class.getName());
+    private static final Duration RUNTIME_LOCK_GRACE = Duration.ofSeconds(5);
 
     private final Role role;
     private final Path home;
@@ -71,6 +74,7 @@ public final class HostOwner implements AutoCloseable {
     private HostRecord record;
     private IdentityServer identity;
     private ControlSocketServer controlSocket;
+    private java.nio.channels.ServerSocketChannel controlChannel;
     private volatile PlannedStopWatcher watcher;
     private Thread watcherThread;
 
@@ -205,25 +209,20 @@ public final class HostOwner implements AutoCloseable {
         } catch (IOException unusable) {
             throw OwnerStartException.config("home '" + home + "' cannot be created: " + IoMessages.describe(unusable));
         }
+        prepareBeforeClaim();
         claimHostLock();
         // From here on the exit cleanup removes what we publish, whatever ends the process.
         ExitCleanup.register(cleanupKey(), this::close);
         if (role == Role.GATEWAY) {
-            if (!GatewayRuntimeLock.acquire(home, argv, inspector)) {
-                throw OwnerStartException.held("another gateway runs on home " + home + " (its runtime lock "
-                        + GatewayRuntimeLock.pathFor(home) + " is held" + holder(GatewayRuntimeLock.probe(home)) + ")",
-                        GatewayRuntimeLock.probe(home).holderPid());
-            }
-            ownsRuntimeLock = true;
+            acquireRuntimeLock();
         }
-        token = Tokens.newToken();
         Integer boundPort = null;
         try {
             if (role.servesHttp()) {
-                identity = IdentityServer.start(host, port, token, this::identity);
-                boundPort = identity.port();
+                boundPort = identity.bind(host, port);
             } else {
-                controlSocket = ControlSocketServer.start(home, this::controlVerb);
+                controlSocket = ControlSocketServer.start(controlChannel, home, this::controlVerb);
+                controlChannel = null;
             }
         } catch (IOException | RuntimeException unbindable) {
             String where = role.servesHttp() ? host + ":" + port : "control socket of " + home;
@@ -237,6 +236,42 @@ public final class HostOwner implements AutoCloseable {
         } else {
             record = rendezvous.ownRecord(role, role.servesHttp() ? host : "", boundPort, profiles, token, home.toString());
         }
+        running = true;
+        LOG.log(Level.INFO, "{0} owner PID {1} running (home {2}, token fingerprint {3})", role, Long.toString(Platform.currentPid()), home,
+                record.tokenFingerprint());
+    }
+
+    /**
+     * Everything that needs no lock happens before the claim, so a {@code --wait} claimer publishes
+     * the moment the holder dies instead of then paying for class loading, the token's random
+     * source, the HTTP server and the watch service. The watcher starts now too: it never fires
+     * before the owner runs, so a marker meant for the previous owner is never obeyed here.
+     */
+    private void prepareBeforeClaim() throws OwnerStartException {
+        token = Tokens.newToken();
+        HostRecord draft = rendezvous.ownRecord(role, role.servesHttp() ? host : "", port, profiles, token, home.toString());
+        try {
+            // Round trip through the codec: loads the JSON writer and reader now, not on the publish path.
+            RecordCodec.decode(RecordCodec.encode(draft));
+        } catch (RecordCodec.CorruptRecordException impossible) {
+            throw new IllegalStateException(impossible);
+        }
+        if (role == Role.GATEWAY) {
+            JsonTrees.compact(GatewayRuntimeLock.pidRecord(home, argv, inspector));
+            try {
+                controlChannel = ControlSocketServer.open();
+            } catch (IOException unavailable) {
+                throw OwnerStartException.config("the control socket cannot be created: " + describe(unavailable));
+            }
+        } else {
+            try {
+                identity = IdentityServer.create(token, this::identity);
+            } catch (IOException unavailable) {
+                throw OwnerStartException.config("the identity endpoint cannot be created: " + describe(unavailable));
+            }
+        }
+        PlannedStopMarker.forHome(home).peek();
+        TakeoverMarker.forHome(home).peek();
         watcher = new PlannedStopWatcher(() -> PlannedStopMarker.pathFor(home), new PlannedStopWatcher.RunnerState() {
             @Override
             public boolean isRunning() {
@@ -252,15 +287,38 @@ public final class HostOwner implements AutoCloseable {
             thread.setDaemon(true);
             thread.start();
         }, this::requestStop, pollInterval, inspector);
-        running = true;
         watcherThread = watcher.startThread();
-        LOG.log(Level.INFO, "{0} owner PID {1} running (home {2}, token fingerprint {3})", role, Long.toString(Platform.currentPid()), home,
-                record.tokenFingerprint());
+    }
+
+    /**
+     * The home's runtime lock, after the host lock. A {@code --wait} claimer whose holder ran on the
+     * same home retries briefly: the OS drops a dead process's locks one file at a time.
+     */
+    private void acquireRuntimeLock() throws OwnerStartException {
+        long deadline = System.nanoTime() + (waitForLock ? RUNTIME_LOCK_GRACE.toNanos() : 0);
+        while (!GatewayRuntimeLock.acquire(home, argv, inspector)) {
+            if (System.nanoTime() >= deadline) {
+                LockProbe probe = GatewayRuntimeLock.probe(home);
+                throw OwnerStartException.held("another gateway runs on home " + home + " (its runtime lock "
+                        + GatewayRuntimeLock.pathFor(home) + " is held" + holder(probe) + ")", probe.holderPid());
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                throw OwnerStartException.held("interrupted waiting for the runtime lock of " + home, null);
+            }
+        }
+        ownsRuntimeLock = true;
     }
 
     private void claimHostLock() throws OwnerStartException {
         claiming = true;
-        ClaimResult claim = waitForLock ? rendezvous.claimHostLockWaiting(role) : rendezvous.claimHostLock(role);
+        ClaimResult claim = rendezvous.claimHostLock(role);
+        if (waitForLock && claim.outcome() == LockOutcome.HELD_BY_OTHER) {
+            LOG.log(Level.INFO, "the {0} host lock is held{1}; waiting for it (--wait)", role, holder(rendezvous.probeHostLock(role)));
+            claim = rendezvous.claimHostLockWaiting(role);
+        }
         claiming = false;
         switch (claim.outcome()) {
             case ACQUIRED:
@@ -371,14 +429,25 @@ public final class HostOwner implements AutoCloseable {
         if (watcher != null) {
             watcher.stop();
         }
+        // The record goes first, so discovery stops pointing here before the endpoint closes; the
+        // host lock is released only after the endpoint is gone.
+        if (ownsHostLock) {
+            rendezvous.clearOwnRecord(role);
+        }
         if (identity != null) {
             identity.close();
         }
         if (controlSocket != null) {
             controlSocket.close();
         }
+        if (controlChannel != null) {
+            try {
+                controlChannel.close();
+            } catch (IOException ignored) {
+                // Never bound: nothing else to release.
+            }
+        }
         if (ownsHostLock) {
-            rendezvous.clearOwnRecord(role);
             rendezvous.releaseHostLock(role);
         }
         if (ownsRuntimeLock) {

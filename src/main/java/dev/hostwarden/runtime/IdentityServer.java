@@ -21,14 +21,16 @@ import java.util.function.Supplier;
 final class IdentityServer implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService executor;
+    private boolean started;
 
     private IdentityServer(HttpServer server, ExecutorService executor) {
         this.server = server;
         this.executor = executor;
     }
 
-    static IdentityServer start(String host, int port, String token, Supplier<ObjectNode> identity) throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 16);
+    /** Creates the server unbound (loading everything it needs); {@link #bind} makes it listen. */
+    static IdentityServer create(String token, Supplier<ObjectNode> identity) throws IOException {
+        HttpServer server = HttpServer.create();
         ExecutorService executor = Executors.newFixedThreadPool(2, runnable -> {
             Thread thread = new Thread(runnable, "identity-endpoint");
             thread.setDaemon(true);
@@ -47,8 +49,15 @@ final class IdentityServer implements AutoCloseable {
                 }
             }
         });
-        server.start();
         return new IdentityServer(server, executor);
+    }
+
+    /** Listens on {@code host:port} (0 picks a free port) and returns the bound port. */
+    int bind(String host, int port) throws IOException {
+        server.bind(new InetSocketAddress(host, port), 16);
+        server.start();
+        started = true;
+        return port();
     }
 
     int port() {
@@ -77,7 +86,9 @@ final class IdentityServer implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        if (started) {
+            server.stop(0);
+        }
         executor.shutdownNow();
     }
 }
