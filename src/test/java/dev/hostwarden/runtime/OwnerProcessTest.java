@@ -182,12 +182,25 @@ class OwnerProcessTest {
     }
 
     @Test
+    void sigintIsAPlannedStopAndASigtermWhileWaitingExitsOne() throws Exception {
+        ChildProcess owner = run("a", "gateway");
+        awaitReady(owner, "gateway");
+        ChildProcess waiter = run("b", "gateway", "--wait");
+        Waits.until("the waiter says it waits for the lock", START, () -> waiter.stderr().contains("waiting for it (--wait)"));
+
+        assertEquals(0, new ProcessBuilder("kill", "-TERM", Long.toString(waiter.pid())).start().waitFor());
+        assertEquals(1, waiter.waitFor(EXIT), "a waiter ended by SIGTERM exits 1; stderr:\n" + waiter.stderr());
+        assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(owner.pid())).start().waitFor());
+        assertEquals(0, owner.waitFor(EXIT), "SIGINT is a planned stop; stderr:\n" + owner.stderr());
+        assertNoRecordOrToken(Role.GATEWAY);
+    }
+
+    @Test
     void runWaitTakesOverTheMomentTheHolderIsKilled() throws Exception {
         ChildProcess holder = run("a", "gateway");
         awaitReady(holder, "gateway");
         ChildProcess waiter = run("b", "gateway", "--wait");
-        Waits.until("the waiter blocks on the held lock", START, () -> waiter.process().isAlive()
-                && new RoleInspector(rendezvous(), false).inspect(Role.GATEWAY).record().recordOrNull() != null);
+        Waits.until("the waiter blocks on the held lock", START, () -> waiter.stderr().contains("waiting for it (--wait)"));
         assertEquals(holder.pid(), rendezvous().readRecord(Role.GATEWAY, true).pid(), "the holder still owns the role");
 
         assertTrue(ProcessSignals.kill(holder.pid()));
