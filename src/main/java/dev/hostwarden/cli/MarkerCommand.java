@@ -19,6 +19,9 @@ import picocli.CommandLine.Option;
 @Command(name = "marker", description = "Show or write a home's planned-stop marker.",
         subcommands = {MarkerCommand.Show.class, MarkerCommand.Write.class})
 final class MarkerCommand implements Runnable {
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    boolean help;
+
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -37,6 +40,9 @@ final class MarkerCommand implements Runnable {
     static final class Show implements Callable<Integer> {
         @Mixin
         CommonOptions common;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+        boolean help;
 
         @Option(names = "--home", paramLabel = "DIR", description = "The HERMES_HOME (default: HERMES_HOME, else hermes' default).")
         Path home;
@@ -133,6 +139,9 @@ final class MarkerCommand implements Runnable {
     static final class Write implements Callable<Integer> {
         @Mixin
         CommonOptions common;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+        boolean help;
 
         @Option(names = "--target", paramLabel = "PID", required = true, description = "The process the marker asks to stop.")
         long target;

@@ -21,6 +21,9 @@ final class RestartCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    boolean help;
+
     @Parameters(paramLabel = "ROLE", converter = RoleConverter.class, description = "gateway, serve or desktop-serve")
     Role role;
 

@@ -70,6 +70,16 @@ class RuntimeCommandsTest {
     }
 
     @Test
+    void everyRuntimeCommandHasHelp() {
+        for (String command : new String[] {"run", "stop", "restart", "marker", "marker show", "marker write"}) {
+            String[] args = (command + " --help").split(" ");
+            Result result = cli(args);
+            assertEquals(0, result.code(), command + ": " + result.err());
+            assertTrue(result.out().startsWith("Usage: hostwarden " + command), result.out());
+        }
+    }
+
+    @Test
     void usageErrorsExit2AndTouchNothing() throws Exception {
         String home = tmp.resolve("home").toString();
         String[][] cases = {
