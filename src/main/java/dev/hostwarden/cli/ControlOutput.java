@@ -1,0 +1,63 @@
+package dev.hostwarden.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hostwarden.core.JsonTrees;
+import dev.hostwarden.core.Role;
+import dev.hostwarden.runtime.ControlResult;
+import dev.hostwarden.runtime.ControlStep;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import picocli.CommandLine;
+
+/** Shared by {@code stop} and {@code restart}: step lines with their times, the result, the JSON document. */
+final class ControlOutput {
+    private final List<ControlStep> steps = new ArrayList<>();
+    private final Output output;
+    private final PrintWriter stepsTo;
+
+    ControlOutput(Output output, PrintWriter stepsTo) {
+        this.output = output;
+        this.stepsTo = stepsTo;
+    }
+
+    Consumer<ControlStep> progress() {
+        return step -> {
+            steps.add(step);
+            stepsTo.printf(Locale.ROOT, "[%6.2fs] %s%n", step.elapsed().toMillis() / 1000.0, step.message());
+            stepsTo.flush();
+        };
+    }
+
+    int finish(Role role, ControlResult result) {
+        if (output.json()) {
+            ObjectNode root = JsonTrees.object();
+            root.put("role", role.wireName());
+            root.put("outcome", result.outcome().name());
+            root.put("message", result.message());
+            root.put("oldPid", result.oldPid());
+            root.put("newPid", result.newPid());
+            ArrayNode list = root.putArray("steps");
+            for (ControlStep step : steps) {
+                list.addObject().put("kind", step.kind().name()).put("message", step.message()).put("elapsedMs", step.elapsed().toMillis());
+            }
+            output.document(root);
+        } else {
+            output.out().println(result.message());
+            output.out().flush();
+        }
+        return result.outcome().exitCode();
+    }
+
+    /** A positive, finite number of seconds, else a usage error naming the value. */
+    static Duration timeout(CommandLine commandLine, double seconds) {
+        if (!(seconds > 0) || Double.isInfinite(seconds) || seconds > 86_400) {
+            throw new CommandLine.ParameterException(commandLine, "--timeout " + seconds + " is not a number of seconds between 0 and 86400");
+        }
+        return Duration.ofMillis((long) (seconds * 1000));
+    }
+}

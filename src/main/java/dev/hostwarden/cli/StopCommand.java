@@ -1,0 +1,48 @@
+package dev.hostwarden.cli;
+
+import dev.hostwarden.core.Role;
+import dev.hostwarden.runtime.RendezvousOwnerControl;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "stop", description = "Stop ROLE's live owner gracefully: the planned-stop marker first, SIGTERM too on POSIX, "
+        + "force only after the timeout and after re-proving the process.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:stopped", "3:no live owner (nothing signalled)", "1:not stopped", "2:usage error"})
+final class StopCommand implements Callable<Integer> {
+    @Mixin
+    CommonOptions common;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    boolean help;
+
+    @Parameters(paramLabel = "ROLE", converter = RoleConverter.class, description = "gateway, serve or desktop-serve")
+    Role role;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30", description = "How long to wait for the owner to exit (default ${DEFAULT-VALUE}).")
+    double timeoutSeconds;
+
+    @Option(names = "--no-escalate", description = "Never force the owner to end; exit 1 if it did not exit in time.")
+    boolean noEscalate;
+
+    @Option(names = "--no-signal", description = "Write the marker only, send no SIGTERM (the Windows stop, on any platform).")
+    boolean noSignal;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        var timeout = ControlOutput.timeout(spec.commandLine(), timeoutSeconds);
+        Output output = HostwardenCommand.output(spec, common);
+        RendezvousOwnerControl control = new RendezvousOwnerControl(common.rendezvous());
+        if (noSignal) {
+            control = control.withoutSigterm();
+        }
+        ControlOutput steps = new ControlOutput(output, output.err());
+        return steps.finish(role, control.stop(role, timeout, !noEscalate, steps.progress(), () -> false));
+    }
+}

@@ -1,0 +1,165 @@
+package dev.hostwarden.runtime;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hostwarden.core.ControlSocket;
+import dev.hostwarden.core.JsonTrees;
+import dev.hostwarden.core.PrivateFiles;
+import dev.hostwarden.core.RecordCodec;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.function.Function;
+
+/**
+ * The gateway's control socket server: one JSON line in, one JSON line out per connection, as
+ * {@link ControlSocket} (and hermes' clients) speak it. The caller must hold the home's runtime lock,
+ * so a socket file left by a dead gateway of the same home can be replaced.
+ */
+final class ControlSocketServer implements AutoCloseable {
+    private static final int MAX_REQUEST = 64 * 1024;
+
+    private final Path home;
+    private final Path socket;
+    private final ServerSocketChannel server;
+    private final Function<String, ObjectNode> verbs;
+    private final Thread acceptor;
+
+    private ControlSocketServer(Path home, Path socket, ServerSocketChannel server, Function<String, ObjectNode> verbs) {
+        this.home = home;
+        this.socket = socket;
+        this.server = server;
+        this.verbs = verbs;
+        this.acceptor = new Thread(this::acceptLoop, "control-socket");
+        this.acceptor.setDaemon(true);
+    }
+
+    /** Opens the server channel unbound (loading what it needs) before any lock is held. */
+    static ServerSocketChannel open() throws IOException {
+        return ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+    }
+
+    /**
+     * Binds {@code server} at the home's socket path (with the pointer file when it lives in the temp
+     * dir) and serves; {@code verbs} answers null for an unknown verb. Closes the channel on failure.
+     */
+    static ControlSocketServer start(ServerSocketChannel server, Path home, Function<String, ObjectNode> verbs) throws IOException {
+        Path socket = ControlSocket.preferredPath(home);
+        try {
+            Files.deleteIfExists(socket);
+            server.bind(UnixDomainSocketAddress.of(socket));
+            try {
+                Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
+            } catch (UnsupportedOperationException notPosix) {
+                // Windows: the socket file carries the directory's ACL.
+            }
+            Path pointer = home.resolve("gateway.sock.path");
+            if (!socket.getParent().equals(home)) {
+                PrivateFiles.writeAtomically(pointer, socket.toString().getBytes(StandardCharsets.UTF_8));
+            } else {
+                Files.deleteIfExists(pointer);
+            }
+        } catch (IOException | RuntimeException failed) {
+            server.close();
+            throw failed;
+        }
+        ControlSocketServer started = new ControlSocketServer(home, socket, server, verbs);
+        started.acceptor.start();
+        return started;
+    }
+
+    Path socket() {
+        return socket;
+    }
+
+    private void acceptLoop() {
+        while (server.isOpen()) {
+            try {
+                SocketChannel client = server.accept();
+                Thread handler = new Thread(() -> serve(client), "control-socket-client");
+                handler.setDaemon(true);
+                handler.start();
+            } catch (IOException closed) {
+                return;
+            }
+        }
+    }
+
+    private void serve(SocketChannel client) {
+        try (client) {
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            ByteBuffer in = ByteBuffer.allocate(4096);
+            read:
+            while (client.read(in) >= 0) {
+                in.flip();
+                while (in.hasRemaining()) {
+                    byte b = in.get();
+                    if (b == '\n') {
+                        break read;
+                    }
+                    line.write(b);
+                }
+                in.clear();
+                if (line.size() > MAX_REQUEST) {
+                    return;
+                }
+            }
+            ObjectNode reply = answer(line.toByteArray());
+            ByteBuffer out = ByteBuffer.wrap((JsonTrees.compact(reply) + "\n").getBytes(StandardCharsets.UTF_8));
+            while (out.hasRemaining()) {
+                client.write(out);
+            }
+        } catch (IOException | RuntimeException dropped) {
+            // A client that hangs up early gets nothing; the next one is served.
+        }
+    }
+
+    private ObjectNode answer(byte[] request) {
+        ObjectNode reply = JsonTrees.object();
+        JsonNode id = null;
+        try {
+            ObjectNode parsed = RecordCodec.parseObject(request);
+            id = parsed.get("id");
+            String verb = parsed.path("verb").asText("");
+            ObjectNode result = verbs.apply(verb);
+            if (result == null) {
+                reply.put("ok", false).put("protocol", ControlSocket.PROTOCOL).put("error", "unknown verb '" + verb + "'");
+            } else {
+                reply.put("ok", true).put("protocol", ControlSocket.PROTOCOL).set("result", result);
+            }
+        } catch (RecordCodec.CorruptRecordException bad) {
+            reply.put("ok", false).put("protocol", ControlSocket.PROTOCOL).put("error", "bad request: " + bad.getMessage());
+        }
+        if (id == null) {
+            reply.putNull("id");
+        } else {
+            reply.set("id", id);
+        }
+        return reply;
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.close();
+        } catch (IOException ignored) {
+            // Closing is best effort; the file is removed below.
+        }
+        try {
+            Files.deleteIfExists(socket);
+            if (!socket.getParent().equals(home)) {
+                Files.deleteIfExists(home.resolve("gateway.sock.path"));
+            }
+        } catch (IOException ignored) {
+            // A leftover socket file is replaced by the next gateway of this home.
+        }
+    }
+}

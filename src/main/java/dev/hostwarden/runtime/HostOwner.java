@@ -1,0 +1,547 @@
+package dev.hostwarden.runtime;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hostwarden.core.ClaimResult;
+import dev.hostwarden.core.Environment;
+import dev.hostwarden.core.ExitCleanup;
+import dev.hostwarden.core.GatewayRuntimeLock;
+import dev.hostwarden.core.HermesHome;
+import dev.hostwarden.core.HostRecord;
+import dev.hostwarden.core.HostRendezvous;
+import dev.hostwarden.core.IoMessages;
+import dev.hostwarden.core.JsonTrees;
+import dev.hostwarden.core.LockOutcome;
+import dev.hostwarden.core.LockProbe;
+import dev.hostwarden.core.PlannedStopMarker;
+import dev.hostwarden.core.Platform;
+import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.RecordCodec;
+import dev.hostwarden.core.Role;
+import dev.hostwarden.core.TakeoverMarker;
+import dev.hostwarden.core.Tokens;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A reference owner of one role, built on the core exactly as a hermes owner behaves: it claims the
+ * host lock, publishes its record (token first), serves its identity (HTTP for the serve roles, the
+ * control socket for the gateway, which also takes its home's runtime lock), watches its home for a
+ * planned-stop marker naming it, and on exit removes its own record and token and releases its locks.
+ *
+ * <pre>{@code
+ * try (HostOwner owner = HostOwner.builder(Role.SERVE).home(home).port(0).build()) {
+ *     owner.start();            // throws OwnerStartException: 75 held, 78 configuration
+ *     int code = owner.awaitStop();   // 0 planned stop (marker, SIGINT), 1 any other signal
+ * }
+ * }</pre>
+ */
+public final class HostOwner implements AutoCloseable {
+    public static final int EXIT_PLANNED = 0;
+    public static final int EXIT_UNEXPECTED_SIGNAL = 1;
+    private static final System.Logger LOG = System.getLogger(HostOwner.class.getName());
+    private static final Duration RUNTIME_LOCK_GRACE = Duration.ofSeconds(5);
+
+    private final Role role;
+    private final Path home;
+    private final String host;
+    private final int port;
+    private final List<String> profiles;
+    private final boolean waitForLock;
+    private final boolean force;
+    private final Duration pollInterval;
+    private final HostRendezvous rendezvous;
+    private final ProcessInspector inspector;
+    private final List<String> argv;
+
+    private final CountDownLatch stopRequested = new CountDownLatch(1);
+    private final AtomicBoolean draining = new AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile boolean running;
+    private volatile boolean claiming;
+    private volatile int exitCode = EXIT_UNEXPECTED_SIGNAL;
+    private boolean ownsHostLock;
+    private boolean ownsRuntimeLock;
+    private String token;
+    private HostRecord record;
+    private IdentityServer identity;
+    private ControlSocketServer controlSocket;
+    private java.nio.channels.ServerSocketChannel controlChannel;
+    private volatile PlannedStopWatcher watcher;
+    private Thread watcherThread;
+
+    private HostOwner(Builder builder) {
+        this.role = builder.role;
+        this.home = builder.home.toAbsolutePath().normalize();
+        this.host = builder.host;
+        this.port = builder.port;
+        this.profiles = List.copyOf(builder.profiles);
+        this.waitForLock = builder.waitForLock;
+        this.force = builder.force;
+        this.pollInterval = builder.pollInterval;
+        this.rendezvous = builder.rendezvous;
+        this.inspector = builder.rendezvous.inspector();
+        this.argv = List.copyOf(builder.argv);
+    }
+
+    public static Builder builder(Role role) {
+        return new Builder(role);
+    }
+
+    /** Configures an owner; every value is checked by {@link #build()}, nothing is touched before {@link #start()}. */
+    public static final class Builder {
+        private final Role role;
+        private Path home = HermesHome.resolve(Environment.system());
+        private String host = "127.0.0.1";
+        private int port;
+        private List<String> profiles = List.of();
+        private boolean waitForLock;
+        private boolean force;
+        private Duration pollInterval = PlannedStopWatcher.DEFAULT_POLL_INTERVAL;
+        private HostRendezvous rendezvous = HostRendezvous.system();
+        private List<String> argv = List.of();
+
+        private Builder(Role role) {
+            this.role = role;
+        }
+
+        public Builder home(Path value) {
+            home = value;
+            return this;
+        }
+
+        public Builder host(String value) {
+            host = value;
+            return this;
+        }
+
+        /** The TCP port of a serve role; 0 picks a free one, which is then published. */
+        public Builder port(int value) {
+            port = value;
+            return this;
+        }
+
+        public Builder profiles(List<String> value) {
+            profiles = value;
+            return this;
+        }
+
+        /** Block until the host lock is free instead of giving up with 75. */
+        public Builder waitForLock(boolean value) {
+            waitForLock = value;
+            return this;
+        }
+
+        /** Run even when another process holds the host lock (without publishing a record). */
+        public Builder force(boolean value) {
+            force = value;
+            return this;
+        }
+
+        public Builder pollInterval(Duration value) {
+            pollInterval = value;
+            return this;
+        }
+
+        public Builder rendezvous(HostRendezvous value) {
+            rendezvous = value;
+            return this;
+        }
+
+        /** The command line recorded in the gateway's runtime lock. */
+        public Builder argv(List<String> value) {
+            argv = value;
+            return this;
+        }
+
+        /** Checks the configuration; a bad value is an {@link OwnerStartException} with exit code 78. */
+        public HostOwner build() throws OwnerStartException {
+            if (home == null) {
+                throw OwnerStartException.config("no home directory");
+            }
+            if (Files.exists(home) && !Files.isDirectory(home)) {
+                throw OwnerStartException.config("home '" + home + "' is not a directory");
+            }
+            if (port < 0 || port > 65535) {
+                throw OwnerStartException.config("port " + port + " is out of range (0-65535; 0 picks a free port)");
+            }
+            if (!role.servesHttp() && port != 0) {
+                throw OwnerStartException.config("port " + port + " given for the gateway, which has no TCP port (only serve roles do)");
+            }
+            if (host == null || host.isBlank()) {
+                throw OwnerStartException.config("host is empty");
+            }
+            for (String profile : profiles) {
+                if (profile.isBlank() || !profile.equals(profile.strip()) || profile.contains(",")) {
+                    throw OwnerStartException.config("profile name '" + profile + "' is not valid");
+                }
+            }
+            if (pollInterval.isNegative() || pollInterval.isZero()) {
+                throw OwnerStartException.config("poll interval " + pollInterval.toMillis() + " ms must be positive");
+            }
+            return new HostOwner(this);
+        }
+    }
+
+    // ---- lifecycle ------------------------------------------------------------------------------
+
+    /** Claims, publishes, serves and watches. On failure everything taken so far is released. */
+    public void start() throws OwnerStartException {
+        try {
+            startSteps();
+        } catch (OwnerStartException | RuntimeException failed) {
+            close();
+            throw failed;
+        }
+    }
+
+    private void startSteps() throws OwnerStartException {
+        try {
+            Files.createDirectories(home);
+        } catch (IOException unusable) {
+            throw OwnerStartException.config("home '" + home + "' cannot be created: " + IoMessages.describe(unusable));
+        }
+        prepareBeforeClaim();
+        claimHostLock();
+        // From here on the exit cleanup removes what we publish, whatever ends the process.
+        ExitCleanup.register(cleanupKey(), this::close);
+        if (role == Role.GATEWAY) {
+            acquireRuntimeLock();
+        }
+        Integer boundPort = null;
+        try {
+            if (role.servesHttp()) {
+                boundPort = identity.bind(host, port);
+            } else {
+                controlSocket = ControlSocketServer.start(controlChannel, home, this::controlVerb);
+                controlChannel = null;
+            }
+        } catch (IOException | RuntimeException unbindable) {
+            String where = role.servesHttp() ? host + ":" + port : "control socket of " + home;
+            throw OwnerStartException.config("cannot listen on " + where + ": " + describe(unbindable));
+        }
+        if (ownsHostLock) {
+            record = rendezvous.publishRecord(role, role.servesHttp() ? host : "", boundPort, profiles, token, home.toString());
+            if (record == null) {
+                throw OwnerStartException.config("the " + role + " record could not be published in " + rendezvous.dir().path());
+            }
+        } else {
+            record = rendezvous.ownRecord(role, role.servesHttp() ? host : "", boundPort, profiles, token, home.toString());
+        }
+        running = true;
+        LOG.log(Level.INFO, "{0} owner PID {1} running (home {2}, token fingerprint {3})", role, Long.toString(Platform.currentPid()), home,
+                record.tokenFingerprint());
+    }
+
+    /**
+     * Everything that needs no lock happens before the claim, so a {@code --wait} claimer publishes
+     * the moment the holder dies instead of then paying for class loading, the token's random
+     * source, the HTTP server and the watch service. The watcher starts now too: it never fires
+     * before the owner runs, so a marker meant for the previous owner is never obeyed here.
+     */
+    private void prepareBeforeClaim() throws OwnerStartException {
+        token = Tokens.newToken();
+        HostRecord draft = rendezvous.ownRecord(role, role.servesHttp() ? host : "", port, profiles, token, home.toString());
+        try {
+            // Round trip through the codec: loads the JSON writer and reader now, not on the publish path.
+            RecordCodec.decode(RecordCodec.encode(draft));
+        } catch (RecordCodec.CorruptRecordException impossible) {
+            throw new IllegalStateException(impossible);
+        }
+        if (role == Role.GATEWAY) {
+            JsonTrees.compact(GatewayRuntimeLock.pidRecord(home, argv, inspector));
+            try {
+                controlChannel = ControlSocketServer.open();
+            } catch (IOException unavailable) {
+                throw OwnerStartException.config("the control socket cannot be created: " + describe(unavailable));
+            }
+        } else {
+            try {
+                identity = IdentityServer.create(token, this::identity);
+            } catch (IOException unavailable) {
+                throw OwnerStartException.config("the identity endpoint cannot be created: " + describe(unavailable));
+            }
+        }
+        PlannedStopMarker.forHome(home).peek();
+        TakeoverMarker.forHome(home).peek();
+        watcher = new PlannedStopWatcher(() -> PlannedStopMarker.pathFor(home), new PlannedStopWatcher.RunnerState() {
+            @Override
+            public boolean isRunning() {
+                return running;
+            }
+
+            @Override
+            public boolean isDraining() {
+                return draining.get();
+            }
+        }, (handler, signal) -> {
+            Thread thread = new Thread(() -> handler.shutdown(signal), "owner-shutdown");
+            thread.setDaemon(true);
+            thread.start();
+        }, this::requestStop, pollInterval, inspector);
+        watcherThread = watcher.startThread();
+    }
+
+    /**
+     * The home's runtime lock, after the host lock. A {@code --wait} claimer whose holder ran on the
+     * same home retries briefly: the OS drops a dead process's locks one file at a time.
+     */
+    private void acquireRuntimeLock() throws OwnerStartException {
+        long deadline = System.nanoTime() + (waitForLock ? RUNTIME_LOCK_GRACE.toNanos() : 0);
+        while (!GatewayRuntimeLock.acquire(home, argv, inspector)) {
+            if (System.nanoTime() >= deadline) {
+                LockProbe probe = GatewayRuntimeLock.probe(home);
+                throw OwnerStartException.held("another gateway runs on home " + home + " (its runtime lock "
+                        + GatewayRuntimeLock.pathFor(home) + " is held" + holder(probe) + ")", probe.holderPid());
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                throw OwnerStartException.held("interrupted waiting for the runtime lock of " + home, null);
+            }
+        }
+        ownsRuntimeLock = true;
+    }
+
+    private void claimHostLock() throws OwnerStartException {
+        claiming = true;
+        ClaimResult claim = rendezvous.claimHostLock(role);
+        if (waitForLock && claim.outcome() == LockOutcome.HELD_BY_OTHER) {
+            LOG.log(Level.INFO, "the {0} host lock is held{1}; waiting for it (--wait)", role, holder(rendezvous.probeHostLock(role)));
+            claim = rendezvous.claimHostLockWaiting(role);
+        }
+        claiming = false;
+        switch (claim.outcome()) {
+            case ACQUIRED:
+                ownsHostLock = true;
+                return;
+            case COULD_NOT_OPEN:
+                throw OwnerStartException.config("the " + role + " host lock cannot be opened in " + rendezvous.dir().path()
+                        + ": " + IoMessages.describe(claim.error()));
+            default:
+                if (force) {
+                    LOG.log(Level.WARNING, "--force: running beside the {0} owner without the host lock and without a record", role);
+                    return;
+                }
+                HostRecord owner = rendezvous.readRecord(role, true);
+                Long pid = rendezvous.probeHostLock(role).holderPid();
+                if (pid == null && owner != null) {
+                    pid = owner.pid();
+                }
+                throw OwnerStartException.held("the " + role + " host lock is held by "
+                        + (pid == null ? "another process" : "PID " + pid)
+                        + (owner == null ? "" : " (owner " + owner.describe() + ")") + "; retry later, or use --wait", pid);
+        }
+    }
+
+    /** True while blocked in {@code --wait} for the host lock (nothing published yet). */
+    public boolean isClaiming() {
+        return claiming;
+    }
+
+    public boolean isRunning() {
+        return running;
+    }
+
+    public boolean isDraining() {
+        return draining.get();
+    }
+
+    /** How often the planned-stop watcher has looked (answered by {@code status}, so tests wait on it). */
+    public long watcherTicks() {
+        PlannedStopWatcher current = watcher;
+        return current == null ? 0 : current.ticks();
+    }
+
+    public Role role() {
+        return role;
+    }
+
+    public Path home() {
+        return home;
+    }
+
+    /** The published (or, with --force, unpublished) record; null before start. */
+    public HostRecord record() {
+        return record;
+    }
+
+    /**
+     * The shutdown handler, hermes' {@code shutdown_signal_handler}: {@code signal} is null when the
+     * watcher found a marker, else the signal name ({@code INT}, {@code TERM}, ...). Decides the exit
+     * code once: a takeover or planned-stop marker naming us, or SIGINT, is a planned stop (0);
+     * anything else is unexpected (1). Later calls are ignored (already draining).
+     */
+    public void requestStop(String signal) {
+        if (!draining.compareAndSet(false, true)) {
+            return;
+        }
+        String received = signal == null ? "UNKNOWN" : "SIG" + signal;
+        boolean takeover = TakeoverMarker.forHome(home).consumeForSelf(inspector, home);
+        boolean planned = "INT".equals(signal) || (!takeover && PlannedStopMarker.forHome(home).consumeForSelf(inspector, home));
+        if (takeover) {
+            LOG.log(Level.INFO, "Received {0} as a planned --replace takeover — exiting cleanly", received);
+        } else if (planned) {
+            LOG.log(Level.INFO, "Received {0} as a planned stop — exiting cleanly", received);
+        } else {
+            LOG.log(Level.INFO, "Received {0} — initiating shutdown", received);
+        }
+        exitCode = takeover || planned ? EXIT_PLANNED : EXIT_UNEXPECTED_SIGNAL;
+        stopRequested.countDown();
+    }
+
+    /** Blocks until a stop is requested, drains (see {@link #close()}), and returns the exit code. */
+    public int awaitStop() throws InterruptedException {
+        stopRequested.await();
+        close();
+        return exitCode;
+    }
+
+    /** Like {@link #awaitStop()} with a deadline; null when no stop came in time. */
+    public Integer awaitStop(Duration timeout) throws InterruptedException {
+        if (!stopRequested.await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+            return null;
+        }
+        close();
+        return exitCode;
+    }
+
+    /**
+     * The drain: stops watching and serving, removes this process's record and token, releases the
+     * runtime and host locks. Idempotent; also runs from the exit cleanup.
+     */
+    @Override
+    public synchronized void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        running = false;
+        draining.set(true);
+        if (watcher != null) {
+            watcher.stop();
+        }
+        // The record goes first, so discovery stops pointing here before the endpoint closes; the
+        // host lock is released only after the endpoint is gone.
+        if (ownsHostLock) {
+            rendezvous.clearOwnRecord(role);
+        }
+        if (identity != null) {
+            identity.close();
+        }
+        if (controlSocket != null) {
+            controlSocket.close();
+        }
+        if (controlChannel != null) {
+            try {
+                controlChannel.close();
+            } catch (IOException ignored) {
+                // Never bound: nothing else to release.
+            }
+        }
+        if (ownsHostLock) {
+            rendezvous.releaseHostLock(role);
+        }
+        if (ownsRuntimeLock) {
+            GatewayRuntimeLock.release(home);
+        }
+        ExitCleanup.unregister(cleanupKey());
+        if (watcherThread != null && watcherThread != Thread.currentThread()) {
+            try {
+                watcherThread.join(2000);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private String cleanupKey() {
+        return "host-owner-" + role.wireName();
+    }
+
+    // ---- identity -------------------------------------------------------------------------------
+
+    /** What the endpoint answers: who this is (never the token, only its fingerprint). */
+    ObjectNode identity() {
+        ObjectNode node = JsonTrees.object();
+        node.put("pid", Platform.currentPid());
+        node.put("role", role.wireName());
+        node.put("home", home.toString());
+        node.put("hermes_home", home.toString());
+        ArrayNode served = node.putArray("profiles");
+        profiles.forEach(served::add);
+        if (record != null) {
+            node.put("port", record.port());
+            node.put("tokenFingerprint", record.tokenFingerprint());
+            node.put("startTime", record.startTime());
+        }
+        node.put("protocolVersion", HostRecord.PROTOCOL_VERSION);
+        node.put("state", draining.get() ? "draining" : running ? "running" : "starting");
+        node.put("watcher_ticks", watcherTicks());
+        return node;
+    }
+
+    private ObjectNode controlVerb(String verb) {
+        switch (verb) {
+            case "identify": {
+                ObjectNode result = JsonTrees.object();
+                result.put("pid", Platform.currentPid());
+                result.put("kind", "hermes-gateway");
+                result.put("hermes_home", home.toString());
+                result.put("profile", profiles.isEmpty() ? "default" : profiles.get(0));
+                ArrayNode served = result.putArray("served_profiles");
+                (profiles.isEmpty() ? List.of("default") : profiles).forEach(served::add);
+                result.put("multiplex", true);
+                Long start = inspector.startTicks(Platform.currentPid());
+                if (start == null) {
+                    result.putNull("start_time");
+                } else {
+                    result.put("start_time", start);
+                }
+                return result;
+            }
+            case "status": {
+                ObjectNode result = identity();
+                result.put("gateway_state", draining.get() ? "draining" : running ? "running" : "starting");
+                return result;
+            }
+            default:
+                return null;
+        }
+    }
+
+    private static String holder(LockProbe probe) {
+        return probe.holderPid() == null ? "" : " by PID " + probe.holderPid();
+    }
+
+    private static String describe(Exception failure) {
+        if (failure instanceof IOException io) {
+            return IoMessages.describe(io);
+        }
+        return failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
+    }
+
+    /** The profiles given as {@code a,b}: trimmed, empty parts rejected. */
+    public static List<String> parseProfiles(String text) throws OwnerStartException {
+        List<String> names = new ArrayList<>();
+        if (text == null || text.isEmpty()) {
+            return names;
+        }
+        for (String part : text.split(",", -1)) {
+            String name = part.strip();
+            if (name.isEmpty()) {
+                throw OwnerStartException.config("profiles '" + text + "' contain an empty name");
+            }
+            names.add(name);
+        }
+        return names;
+    }
+}

@@ -1,0 +1,201 @@
+package dev.hostwarden.runtime;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hostwarden.core.Environment;
+import dev.hostwarden.core.IoMessages;
+import dev.hostwarden.core.Platform;
+import dev.hostwarden.core.PrivateFiles;
+import dev.hostwarden.core.RecordCodec;
+import dev.hostwarden.core.Role;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What {@code restart} launches per role, from the settings file:
+ *
+ * <pre>{@code
+ * {"roles": {"gateway": {"command": ["hermes", "gateway", "run", "--replace"],
+ *                        "workingDirectory": "/srv/hermes",
+ *                        "environment": {"HERMES_HOME": "/srv/hermes/home"}}}}
+ * }</pre>
+ *
+ * Location: {@code --settings FILE}, else {@code $HOSTWARDEN_SETTINGS}, else
+ * {@code $XDG_CONFIG_HOME/hostwarden/settings.json} (an absolute XDG_CONFIG_HOME only), else
+ * {@code ~/.config/hostwarden/settings.json} ({@code %APPDATA%\hostwarden\settings.json} on Windows).
+ * A missing file means defaults: {@code hermes gateway run --replace} / {@code hermes serve} when
+ * {@code hermes} is on PATH, else this program's own {@code run ROLE}.
+ */
+public final class LaunchSettings {
+    /** A configured (or default) launch: the command, where it runs, what it adds to the environment. */
+    public record Launch(List<String> command, Path workingDirectory, Map<String, String> environment) {
+        public Launch {
+            command = List.copyOf(command);
+            environment = Map.copyOf(environment);
+        }
+    }
+
+    /** A settings file that cannot be used; the message names the file and the bad value. */
+    public static final class SettingsException extends Exception {
+        public SettingsException(String message) {
+            super(message);
+        }
+    }
+
+    private final Path source;
+    private final Map<Role, Launch> roles;
+
+    private LaunchSettings(Path source, Map<Role, Launch> roles) {
+        this.source = source;
+        this.roles = roles;
+    }
+
+    public static LaunchSettings none() {
+        return new LaunchSettings(null, new EnumMap<>(Role.class));
+    }
+
+    public static LaunchSettings of(Role role, Launch launch) {
+        Map<Role, Launch> roles = new EnumMap<>(Role.class);
+        roles.put(role, launch);
+        return new LaunchSettings(null, roles);
+    }
+
+    /** The file that was read, or null (defaults only). */
+    public Path source() {
+        return source;
+    }
+
+    public static Path defaultPath(Environment env) {
+        Optional<String> explicit = env.get("HOSTWARDEN_SETTINGS");
+        if (explicit.isPresent()) {
+            return Path.of(explicit.get());
+        }
+        Optional<Path> xdg = env.get("XDG_CONFIG_HOME").map(Path::of).filter(Path::isAbsolute);
+        if (xdg.isPresent()) {
+            return xdg.get().resolve("hostwarden").resolve("settings.json");
+        }
+        if (Platform.isWindows() && env.get("APPDATA").isPresent()) {
+            return Path.of(env.get("APPDATA").get(), "hostwarden", "settings.json");
+        }
+        return Path.of(env.realHome(), ".config", "hostwarden", "settings.json");
+    }
+
+    /** Reads {@code file}; a missing file is "no settings"; anything unusable names the file and the value. */
+    public static LaunchSettings load(Path file) throws SettingsException {
+        Optional<byte[]> bytes;
+        try {
+            bytes = PrivateFiles.readSmall(file);
+        } catch (IOException unreadable) {
+            throw new SettingsException("settings file " + file + " cannot be read: " + IoMessages.describe(unreadable));
+        }
+        if (bytes.isEmpty()) {
+            return none();
+        }
+        ObjectNode root;
+        try {
+            root = RecordCodec.parseObject(bytes.get());
+        } catch (RecordCodec.CorruptRecordException corrupt) {
+            throw new SettingsException("settings file " + file + ": " + corrupt.getMessage());
+        }
+        Map<Role, Launch> roles = new EnumMap<>(Role.class);
+        JsonNode section = root.path("roles");
+        if (!section.isMissingNode() && !section.isObject()) {
+            throw new SettingsException("settings file " + file + ": \"roles\" must be an object");
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = section.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> entry = it.next();
+            Role role;
+            try {
+                role = Role.parse(entry.getKey());
+            } catch (IllegalArgumentException unknown) {
+                throw new SettingsException("settings file " + file + ": " + unknown.getMessage());
+            }
+            roles.put(role, launch(file, entry.getKey(), entry.getValue()));
+        }
+        return new LaunchSettings(file, roles);
+    }
+
+    private static Launch launch(Path file, String role, JsonNode node) throws SettingsException {
+        String where = "settings file " + file + ", role " + role;
+        if (!node.isObject()) {
+            throw new SettingsException(where + ": must be an object with \"command\"");
+        }
+        JsonNode commandNode = node.path("command");
+        List<String> command = new ArrayList<>();
+        if (!commandNode.isArray() || commandNode.isEmpty()) {
+            throw new SettingsException(where + ": \"command\" must be a non-empty array of strings, got " + commandNode);
+        }
+        for (JsonNode part : commandNode) {
+            if (!part.isTextual() || part.textValue().isEmpty()) {
+                throw new SettingsException(where + ": command part " + part + " is not a non-empty string");
+            }
+            command.add(part.textValue());
+        }
+        Path dir = null;
+        JsonNode dirNode = node.get("workingDirectory");
+        if (dirNode != null && !dirNode.isNull()) {
+            if (!dirNode.isTextual() || dirNode.textValue().isEmpty()) {
+                throw new SettingsException(where + ": \"workingDirectory\" must be a path string, got " + dirNode);
+            }
+            dir = Path.of(dirNode.textValue());
+            if (!Files.isDirectory(dir)) {
+                throw new SettingsException(where + ": workingDirectory '" + dir + "' is not a directory");
+            }
+        }
+        Map<String, String> environment = new LinkedHashMap<>();
+        JsonNode envNode = node.get("environment");
+        if (envNode != null && !envNode.isNull()) {
+            if (!envNode.isObject()) {
+                throw new SettingsException(where + ": \"environment\" must be an object of strings, got " + envNode);
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = envNode.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> variable = it.next();
+                if (!variable.getValue().isTextual()) {
+                    throw new SettingsException(where + ": environment " + variable.getKey() + " must be a string, got " + variable.getValue());
+                }
+                environment.put(variable.getKey(), variable.getValue().textValue());
+            }
+        }
+        return new Launch(command, dir, environment);
+    }
+
+    /** The configured launch of {@code role}, else the default. */
+    public Launch launchFor(Role role, Environment env) {
+        Launch configured = roles.get(role);
+        return configured != null ? configured : defaultLaunch(role, env);
+    }
+
+    /** hermes' own command when {@code hermes} is on PATH, else this program's {@code run ROLE}. */
+    public static Launch defaultLaunch(Role role, Environment env) {
+        if (onPath("hermes", env) && role != Role.DESKTOP_SERVE) {
+            return new Launch(role == Role.GATEWAY ? List.of("hermes", "gateway", "run", "--replace") : List.of("hermes", "serve"),
+                    null, Map.of());
+        }
+        return selfLaunch(role);
+    }
+
+    /** {@code <this java> -cp <this class path> dev.hostwarden.Main run ROLE}. */
+    public static Launch selfLaunch(Role role) {
+        String java = Path.of(System.getProperty("java.home"), "bin", Platform.isWindows() ? "java.exe" : "java").toString();
+        return new Launch(List.of(java, "-cp", System.getProperty("java.class.path"), "dev.hostwarden.Main", "run", role.wireName()),
+                null, Map.of());
+    }
+
+    static boolean onPath(String program, Environment env) {
+        for (String dir : env.get("PATH").orElse("").split(File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, Platform.isWindows() ? program + ".exe" : program))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,244 @@
+package dev.hostwarden.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hostwarden.Main;
+import dev.hostwarden.core.ClaimResult;
+import dev.hostwarden.core.ControlSocket;
+import dev.hostwarden.core.Environment;
+import dev.hostwarden.core.HostRecord;
+import dev.hostwarden.core.HostRendezvous;
+import dev.hostwarden.core.LockOutcome;
+import dev.hostwarden.core.PlannedStopMarker;
+import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.ProcessSignals;
+import dev.hostwarden.core.RendezvousDir;
+import dev.hostwarden.core.Role;
+import dev.hostwarden.core.RoleInspector;
+import dev.hostwarden.core.Verdict;
+import dev.hostwarden.testsupport.ChildProcess;
+import dev.hostwarden.testsupport.Waits;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code run}, {@code stop} and {@code restart} against real owner JVMs ({@code dev.hostwarden.Main run ...}). */
+@DisabledOnOs(OS.WINDOWS)
+class OwnerProcessTest {
+    private static final Duration START = Duration.ofSeconds(30);
+    private static final Duration EXIT = Duration.ofSeconds(30);
+
+    @TempDir
+    Path tmp;
+
+    private final List<ChildProcess> children = new ArrayList<>();
+    private final List<Long> launched = new ArrayList<>();
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        for (ChildProcess child : children) {
+            child.close();
+        }
+        for (long pid : launched) {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    private Path locks() {
+        return tmp.resolve("locks");
+    }
+
+    private Path home(String name) {
+        return tmp.resolve(name);
+    }
+
+    private HostRendezvous rendezvous() {
+        return HostRendezvous.at(RendezvousDir.of(locks()), ProcessInspector.system());
+    }
+
+    private ChildProcess run(String homeName, String... args) throws Exception {
+        List<String> all = new ArrayList<>(List.of("run"));
+        all.addAll(List.of(args));
+        ChildProcess child = ChildProcess.java(Main.class, Map.of("HERMES_GATEWAY_LOCK_DIR", locks().toString(),
+                "HERMES_HOME", home(homeName).toString()), all.toArray(new String[0]));
+        children.add(child);
+        return child;
+    }
+
+    private static void awaitReady(ChildProcess child, String role) {
+        assertEquals("READY role=" + role + " pid=" + child.pid(), child.readLine(START));
+    }
+
+    /** A signaller that records every call and sends nothing. */
+    private static final class RecordingSignaller implements RendezvousOwnerControl.Signaller {
+        final List<String> sent = new CopyOnWriteArrayList<>();
+        private final boolean deliver;
+
+        RecordingSignaller(boolean deliver) {
+            this.deliver = deliver;
+        }
+
+        @Override
+        public boolean terminate(long pid) {
+            sent.add("TERM " + pid);
+            return deliver && ProcessSignals.terminate(pid);
+        }
+
+        @Override
+        public boolean kill(long pid) {
+            sent.add("KILL " + pid);
+            return deliver && ProcessSignals.kill(pid);
+        }
+    }
+
+    private void assertNoRecordOrToken(Role role) {
+        assertFalse(Files.exists(rendezvous().recordPath(role)), "record left behind");
+        assertFalse(Files.exists(rendezvous().tokenPath(role)), "token left behind");
+    }
+
+    private void assertHostLockClaimable(Role role) {
+        HostRendezvous rendezvous = rendezvous();
+        ClaimResult claim = rendezvous.claimHostLock(role);
+        try {
+            assertEquals(LockOutcome.ACQUIRED, claim.outcome());
+        } finally {
+            rendezvous.releaseHostLock(role);
+        }
+    }
+
+    @Test
+    void stopByTheMarkerAloneEndsARunGatewayWithExitZeroAndLeavesNothing() throws Exception {
+        ChildProcess owner = run("home", "gateway");
+        awaitReady(owner, "gateway");
+        assertTrue(ControlSocket.identify(home("home"), Duration.ofSeconds(5)).isPresent(), "the gateway answers identify");
+        assertTrue(Files.exists(rendezvous().tokenPath(Role.GATEWAY)));
+
+        RecordingSignaller signaller = new RecordingSignaller(false);
+        List<ControlStep> steps = new CopyOnWriteArrayList<>();
+        ControlResult result = new RendezvousOwnerControl(rendezvous()).withoutSigterm().withSignaller(signaller)
+                .stop(Role.GATEWAY, EXIT, false, steps::add, () -> false);
+
+        assertEquals(ControlResult.Outcome.STOPPED, result.outcome(), result.message() + " " + steps);
+        assertEquals(List.of(), signaller.sent, "no signal: the marker alone stopped it, as on Windows");
+        assertEquals(0, owner.waitFor(EXIT), "a planned stop exits 0; stderr:\n" + owner.stderr());
+        assertTrue(owner.stderr().contains("planned stop"), owner.stderr());
+        assertNoRecordOrToken(Role.GATEWAY);
+        assertFalse(Files.exists(PlannedStopMarker.pathFor(home("home"))), "the owner consumed the marker");
+        assertFalse(Files.exists(ControlSocket.preferredPath(home("home"))), "the control socket is gone");
+        assertHostLockClaimable(Role.GATEWAY);
+    }
+
+    @Test
+    void aLeftoverMarkerNamingAPreviousInstanceDoesNotStopANewOwner() throws Exception {
+        Files.createDirectories(home("home"));
+        // The previous instance: a process that got a marker, then died without consuming it.
+        ChildProcess previous = ChildProcess.start(List.of("sleep", "60"), Map.of());
+        children.add(previous);
+        assertTrue(PlannedStopMarker.write(home("home"), previous.pid(), ProcessInspector.system()));
+        previous.kill();
+
+        ChildProcess owner = run("home", "gateway", "--poll-interval", "0.02");
+        awaitReady(owner, "gateway");
+        Waits.until("the new owner's watcher looked at the leftover marker many times", START,
+                () -> ControlSocket.call(home("home"), "status", Duration.ofSeconds(2))
+                        .map(status -> status.path("watcher_ticks").asLong() >= 20).orElse(false));
+        assertTrue(owner.process().isAlive(), "a marker for a previous instance must not stop the new owner (#34597)");
+        assertTrue(Files.exists(PlannedStopMarker.pathFor(home("home"))), "a fresh marker naming another PID is left alone");
+        assertEquals(Verdict.LIVE, new RoleInspector(rendezvous(), false).inspect(Role.GATEWAY).verdict());
+
+        // And the watcher still works: a marker naming this owner stops it.
+        assertTrue(PlannedStopMarker.write(home("home"), owner.pid(), ProcessInspector.system()));
+        assertEquals(0, owner.waitFor(EXIT), owner.stderr());
+        assertNoRecordOrToken(Role.GATEWAY);
+    }
+
+    @Test
+    void sigtermWithoutAMarkerExitsOneAndLeavesNoRecordOrToken() throws Exception {
+        ChildProcess owner = run("home", "serve", "--port", "0");
+        awaitReady(owner, "serve");
+        HostRecord record = rendezvous().readRecord(Role.SERVE, false);
+        assertNotNull(record, "the record is published before READY");
+        assertEquals(owner.pid(), record.pid());
+        assertNotNull(record.port(), "port 0 picked a free port, which is published");
+
+        assertTrue(ProcessSignals.terminate(owner.pid()));
+
+        assertEquals(1, owner.waitFor(EXIT), "an unexpected SIGTERM exits 1 (not 143); stderr:\n" + owner.stderr());
+        assertNoRecordOrToken(Role.SERVE);
+        assertHostLockClaimable(Role.SERVE);
+    }
+
+    @Test
+    void sigintIsAPlannedStopAndASigtermWhileWaitingExitsOne() throws Exception {
+        ChildProcess owner = run("a", "gateway");
+        awaitReady(owner, "gateway");
+        ChildProcess waiter = run("b", "gateway", "--wait");
+        Waits.until("the waiter says it waits for the lock", START, () -> waiter.stderr().contains("waiting for it (--wait)"));
+
+        assertEquals(0, new ProcessBuilder("kill", "-TERM", Long.toString(waiter.pid())).start().waitFor());
+        assertEquals(1, waiter.waitFor(EXIT), "a waiter ended by SIGTERM exits 1; stderr:\n" + waiter.stderr());
+        assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(owner.pid())).start().waitFor());
+        assertEquals(0, owner.waitFor(EXIT), "SIGINT is a planned stop; stderr:\n" + owner.stderr());
+        assertNoRecordOrToken(Role.GATEWAY);
+    }
+
+    @Test
+    void runWaitTakesOverTheMomentTheHolderIsKilled() throws Exception {
+        ChildProcess holder = run("a", "gateway");
+        awaitReady(holder, "gateway");
+        ChildProcess waiter = run("b", "gateway", "--wait");
+        Waits.until("the waiter blocks on the held lock", START, () -> waiter.stderr().contains("waiting for it (--wait)"));
+        assertEquals(holder.pid(), rendezvous().readRecord(Role.GATEWAY, true).pid(), "the holder still owns the role");
+
+        assertTrue(ProcessSignals.kill(holder.pid()));
+
+        awaitReady(waiter, "gateway");
+        HostRecord record = rendezvous().readRecord(Role.GATEWAY, false);
+        assertNotNull(record);
+        assertEquals(waiter.pid(), record.pid(), "the waiter is the owner now");
+        assertEquals(Verdict.LIVE, new RoleInspector(rendezvous(), false).inspect(Role.GATEWAY).verdict());
+        assertEquals(home("b").toString(), record.home());
+    }
+
+    @Test
+    void restartYieldsANewProvenLiveOwner() throws Exception {
+        ChildProcess owner = run("home", "gateway");
+        awaitReady(owner, "gateway");
+        Environment env = Environment.system().with("XDG_STATE_HOME", tmp.resolve("state").toString());
+        List<ControlStep> steps = new CopyOnWriteArrayList<>();
+
+        ControlResult result = new RendezvousOwnerControl(rendezvous()).withEnvironment(env)
+                .withSettings(LaunchSettings.of(Role.GATEWAY, LaunchSettings.selfLaunch(Role.GATEWAY)))
+                .restart(Role.GATEWAY, EXIT, steps::add, () -> false);
+        if (result.newPid() != null) {
+            launched.add(result.newPid());
+        }
+
+        assertEquals(ControlResult.Outcome.RESTARTED, result.outcome(), result.message() + " " + steps);
+        assertEquals(0, owner.waitFor(EXIT), "the old owner stopped as planned; stderr:\n" + owner.stderr());
+        assertEquals(owner.pid(), result.oldPid());
+        assertNotEquals(owner.pid(), result.newPid());
+        var report = new RoleInspector(rendezvous(), true).inspect(Role.GATEWAY);
+        assertEquals(Verdict.LIVE, report.verdict());
+        assertEquals(result.newPid(), report.record().recordOrNull().pid());
+        assertEquals(home("home").toString(), report.record().recordOrNull().home(), "the new owner keeps the old home");
+        assertTrue(steps.stream().anyMatch(step -> step.kind() == ControlStep.Kind.LAUNCHED), steps.toString());
+
+        ControlResult stopped = new RendezvousOwnerControl(rendezvous()).stop(Role.GATEWAY, EXIT, true, step -> { }, () -> false);
+        assertEquals(ControlResult.Outcome.STOPPED, stopped.outcome(), stopped.message());
+        assertNoRecordOrToken(Role.GATEWAY);
+    }
+}

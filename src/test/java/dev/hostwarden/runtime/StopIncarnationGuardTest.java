@@ -1,0 +1,165 @@
+package dev.hostwarden.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hostwarden.core.HostRecord;
+import dev.hostwarden.core.HostRendezvous;
+import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.ProcessSignals;
+import dev.hostwarden.core.RendezvousDir;
+import dev.hostwarden.core.Role;
+import dev.hostwarden.core.Tokens;
+import dev.hostwarden.testsupport.ChildProcess;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code stop} re-proves the owner's incarnation right before every signal: when the PID's start
+ * ticks no longer match what was proven, nothing is sent. The owner is a real process; this test
+ * holds the host lock and publishes the record naming it, and an inspector reports changed ticks
+ * from a chosen step on.
+ */
+@EnabledOnOs(OS.LINUX)
+class StopIncarnationGuardTest {
+    @TempDir
+    Path tmp;
+
+    private final AtomicBoolean ticksChanged = new AtomicBoolean();
+    private final ProcessInspector real = ProcessInspector.system();
+    private HostRendezvous rendezvous;
+    private ChildProcess owner;
+
+    /** The real inspector, except that the owner's start ticks read differently once {@link #ticksChanged} is set. */
+    private final ProcessInspector changing = new ProcessInspector() {
+        @Override
+        public PresenceProbe presence(long pid) {
+            return real.presence(pid);
+        }
+
+        @Override
+        public Long startTicks(long pid) {
+            Long ticks = real.startTicks(pid);
+            return ticks != null && ticksChanged.get() && pid == owner.pid() ? ticks + 5000 : ticks;
+        }
+
+        @Override
+        public Double createTime(long pid) {
+            return real.createTime(pid);
+        }
+
+        @Override
+        public Double bootTime() {
+            return real.bootTime();
+        }
+
+        @Override
+        public String currentBootEpoch() {
+            return real.currentBootEpoch();
+        }
+    };
+
+    private static final class RecordingSignaller implements RendezvousOwnerControl.Signaller {
+        final List<String> sent = new CopyOnWriteArrayList<>();
+
+        @Override
+        public boolean terminate(long pid) {
+            sent.add("TERM");
+            return ProcessSignals.terminate(pid);
+        }
+
+        @Override
+        public boolean kill(long pid) {
+            sent.add("KILL");
+            return ProcessSignals.kill(pid);
+        }
+    }
+
+    @BeforeEach
+    void setUp() {
+        rendezvous = HostRendezvous.at(RendezvousDir.of(tmp.resolve("locks")), changing);
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        rendezvous.releaseHostLock(Role.GATEWAY);
+        if (owner != null) {
+            owner.close();
+        }
+    }
+
+    /** A live gateway owner: {@code command} runs, this JVM holds the lock, the record names the child. */
+    private void startOwner(String... command) throws Exception {
+        owner = ChildProcess.start(List.of(command), Map.of());
+        assertTrue(rendezvous.claimHostLock(Role.GATEWAY).acquired());
+        long pid = owner.pid();
+        String token = Tokens.newToken();
+        HostRecord record = rendezvous.ownRecord(Role.GATEWAY, "", null, List.of(), token, tmp.resolve("home").toString())
+                .withPid(pid).withStartTime(real.startTicks(pid)).withCreateTime(real.createTime(pid));
+        rendezvous.store().publish(record, token);
+    }
+
+    private ControlResult stop(RecordingSignaller signaller, Duration timeout, ControlStep.Kind changeTicksAt) {
+        return new RendezvousOwnerControl(rendezvous).withSignaller(signaller).stop(Role.GATEWAY, timeout, true, step -> {
+            if (step.kind() == changeTicksAt) {
+                ticksChanged.set(true);
+            }
+        }, () -> false);
+    }
+
+    @Test
+    void sigtermIsSentToTheProvenOwner() throws Exception {
+        startOwner("sleep", "60");
+        RecordingSignaller signaller = new RecordingSignaller();
+
+        ControlResult result = stop(signaller, Duration.ofSeconds(20), null);
+
+        assertEquals(List.of("TERM"), signaller.sent);
+        assertEquals(ControlResult.Outcome.STOPPED, result.outcome(), result.message());
+        owner.waitFor(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void noSigtermWhenTheStartTicksChangedAfterTheProof() throws Exception {
+        startOwner("sleep", "60");
+        RecordingSignaller signaller = new RecordingSignaller();
+
+        stop(signaller, Duration.ofSeconds(2), ControlStep.Kind.MARKER_WRITTEN);
+
+        assertEquals(List.of(), signaller.sent, "a PID whose start ticks changed is never signalled");
+        assertTrue(owner.process().isAlive(), "the process that now has the PID is untouched");
+    }
+
+    @Test
+    void escalationKillsTheProvenOwnerThatIgnoresSigterm() throws Exception {
+        startOwner("sh", "-c", "trap '' TERM; exec sleep 60");
+        RecordingSignaller signaller = new RecordingSignaller();
+
+        ControlResult result = stop(signaller, Duration.ofMillis(1500), null);
+
+        assertEquals(List.of("TERM", "KILL"), signaller.sent);
+        assertEquals(ControlResult.Outcome.STOPPED, result.outcome(), result.message());
+        assertEquals(137, owner.waitFor(Duration.ofSeconds(10)), "ended by SIGKILL");
+    }
+
+    @Test
+    void noEscalationWhenTheStartTicksChangedWhileWaiting() throws Exception {
+        startOwner("sh", "-c", "trap '' TERM; exec sleep 60");
+        RecordingSignaller signaller = new RecordingSignaller();
+
+        stop(signaller, Duration.ofMillis(1500), ControlStep.Kind.DRAINING);
+
+        assertEquals(List.of("TERM"), signaller.sent, "SIGKILL is never sent to a PID whose start ticks changed");
+        assertTrue(owner.process().isAlive(), "the process that now has the PID is untouched");
+    }
+}
