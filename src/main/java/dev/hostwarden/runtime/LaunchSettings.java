@@ -3,6 +3,7 @@ package dev.hostwarden.runtime;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hostwarden.core.Environment;
+import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.IoMessages;
 import dev.hostwarden.core.Platform;
 import dev.hostwarden.core.PrivateFiles;
@@ -168,26 +169,49 @@ public final class LaunchSettings {
         return new Launch(command, dir, environment);
     }
 
-    /** The configured launch of {@code role}, else the default. */
-    public Launch launchFor(Role role, Environment env) {
+    /** The configured launch of {@code role}, else the default, which keeps what {@code previous} served. */
+    public Launch launchFor(Role role, Environment env, HostRecord previous) {
         Launch configured = roles.get(role);
-        return configured != null ? configured : defaultLaunch(role, env);
+        return configured != null ? configured : defaultLaunch(role, env, previous);
     }
 
     /** hermes' own command when {@code hermes} is on PATH, else this program's {@code run ROLE}. */
-    public static Launch defaultLaunch(Role role, Environment env) {
+    public static Launch defaultLaunch(Role role, Environment env, HostRecord previous) {
         if (onPath("hermes", env) && role != Role.DESKTOP_SERVE) {
             return new Launch(role == Role.GATEWAY ? List.of("hermes", "gateway", "run", "--replace") : List.of("hermes", "serve"),
                     null, Map.of());
         }
-        return selfLaunch(role);
+        return selfLaunch(role, previous);
     }
 
-    /** {@code <this java> -cp <this class path> dev.hostwarden.Main run ROLE}. */
-    public static Launch selfLaunch(Role role) {
+    /**
+     * {@code <this java> -cp <this class path, absolute> dev.hostwarden.Main run ROLE}, serving the
+     * profiles and bind host {@code previous} published (null: none). The port is picked afresh: the
+     * old one may not be free yet.
+     */
+    public static Launch selfLaunch(Role role, HostRecord previous) {
         String java = Path.of(System.getProperty("java.home"), "bin", Platform.isWindows() ? "java.exe" : "java").toString();
-        return new Launch(List.of(java, "-cp", System.getProperty("java.class.path"), "dev.hostwarden.Main", "run", role.wireName()),
-                null, Map.of());
+        List<String> command = new ArrayList<>(List.of(java, "-cp", absoluteClassPath(), "dev.hostwarden.Main", "run", role.wireName()));
+        if (previous != null && !previous.profiles().isEmpty()) {
+            command.add("--profiles");
+            command.add(String.join(",", previous.profiles()));
+        }
+        if (previous != null && role.servesHttp() && !previous.host().isEmpty()) {
+            command.add("--host");
+            command.add(previous.host());
+        }
+        return new Launch(command, null, Map.of());
+    }
+
+    /** The launched JVM may start in another working directory: every class path entry made absolute. */
+    private static String absoluteClassPath() {
+        List<String> entries = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            if (!entry.isEmpty()) {
+                entries.add(Path.of(entry).toAbsolutePath().toString());
+            }
+        }
+        return String.join(File.pathSeparator, entries);
     }
 
     static boolean onPath(String program, Environment env) {

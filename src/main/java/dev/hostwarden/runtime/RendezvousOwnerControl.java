@@ -246,7 +246,7 @@ public final class RendezvousOwnerControl implements OwnerControl {
         }
         retract(role, steps);
         Long oldPid = stopped.oldPid();
-        LaunchSettings.Launch launch = settings.launchFor(role, env);
+        LaunchSettings.Launch launch = settings.launchFor(role, env, before);
         Process launched;
         Path log = logPath(role);
         try {

@@ -221,7 +221,7 @@ class OwnerProcessTest {
         List<ControlStep> steps = new CopyOnWriteArrayList<>();
 
         ControlResult result = new RendezvousOwnerControl(rendezvous()).withEnvironment(env)
-                .withSettings(LaunchSettings.of(Role.GATEWAY, LaunchSettings.selfLaunch(Role.GATEWAY)))
+                .withSettings(LaunchSettings.of(Role.GATEWAY, LaunchSettings.selfLaunch(Role.GATEWAY, null)))
                 .restart(Role.GATEWAY, EXIT, steps::add, () -> false);
         if (result.newPid() != null) {
             launched.add(result.newPid());
@@ -240,5 +240,27 @@ class OwnerProcessTest {
         ControlResult stopped = new RendezvousOwnerControl(rendezvous()).stop(Role.GATEWAY, EXIT, true, step -> { }, () -> false);
         assertEquals(ControlResult.Outcome.STOPPED, stopped.outcome(), stopped.message());
         assertNoRecordOrToken(Role.GATEWAY);
+    }
+
+    @Test
+    void theDefaultRelaunchKeepsTheProfilesTheOldOwnerServed() throws Exception {
+        ChildProcess owner = run("home", "gateway", "--profiles", "default,work");
+        awaitReady(owner, "gateway");
+        // No settings file and no hermes on PATH: the default is this program's own run.
+        Environment env = Environment.system().with("XDG_STATE_HOME", tmp.resolve("state").toString())
+                .with("PATH", tmp.resolve("empty-path").toString());
+
+        ControlResult result = new RendezvousOwnerControl(rendezvous()).withEnvironment(env)
+                .withSettings(LaunchSettings.none())
+                .restart(Role.GATEWAY, EXIT, step -> { }, () -> false);
+        if (result.newPid() != null) {
+            launched.add(result.newPid());
+        }
+
+        assertEquals(ControlResult.Outcome.RESTARTED, result.outcome(), result.message());
+        HostRecord renewed = rendezvous().readRecord(Role.GATEWAY, false);
+        assertNotNull(renewed);
+        assertEquals(result.newPid(), renewed.pid());
+        assertEquals(List.of("default", "work"), renewed.profiles(), "the relaunched owner serves what the old one did");
     }
 }
