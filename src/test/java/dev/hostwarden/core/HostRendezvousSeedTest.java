@@ -1,5 +1,7 @@
 package dev.hostwarden.core;
 
+import dev.hostwarden.testsupport.PatchedProcessInspector;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

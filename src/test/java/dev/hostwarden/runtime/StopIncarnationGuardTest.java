@@ -11,6 +11,7 @@ import dev.hostwarden.core.RendezvousDir;
 import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Tokens;
 import dev.hostwarden.testsupport.ChildProcess;
+import dev.hostwarden.testsupport.PatchedProcessInspector;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -41,33 +42,10 @@ class StopIncarnationGuardTest {
     private ChildProcess owner;
 
     /** The real inspector, except that the owner's start ticks read differently once {@link #ticksChanged} is set. */
-    private final ProcessInspector changing = new ProcessInspector() {
-        @Override
-        public PresenceProbe presence(long pid) {
-            return real.presence(pid);
-        }
-
-        @Override
-        public Long startTicks(long pid) {
-            Long ticks = real.startTicks(pid);
-            return ticks != null && ticksChanged.get() && pid == owner.pid() ? ticks + 5000 : ticks;
-        }
-
-        @Override
-        public Double createTime(long pid) {
-            return real.createTime(pid);
-        }
-
-        @Override
-        public Double bootTime() {
-            return real.bootTime();
-        }
-
-        @Override
-        public String currentBootEpoch() {
-            return real.currentBootEpoch();
-        }
-    };
+    private final ProcessInspector changing = PatchedProcessInspector.of(real).withStartTicks(pid -> {
+        Long ticks = real.startTicks(pid);
+        return ticks != null && ticksChanged.get() && pid == owner.pid() ? ticks + 5000 : ticks;
+    });
 
     private static final class RecordingSignaller implements RendezvousOwnerControl.Signaller {
         final List<String> sent = new CopyOnWriteArrayList<>();

@@ -1,4 +1,6 @@
-package dev.hostwarden.core;
+package dev.hostwarden.testsupport;
+
+import dev.hostwarden.core.ProcessInspector;
 
 import java.util.function.LongFunction;
 import java.util.function.Supplier;
@@ -7,7 +9,7 @@ import java.util.function.Supplier;
  * The real process inspector with single readings replaced, as hermes' tests monkeypatch
  * {@code get_process_start_time} or {@code _current_boot_epoch}. Everything not replaced is real.
  */
-final class PatchedProcessInspector implements ProcessInspector {
+public final class PatchedProcessInspector implements ProcessInspector {
     private final ProcessInspector real;
     private final LongFunction<Long> startTicks;
     private final Supplier<String> currentBootEpoch;
@@ -18,15 +20,15 @@ final class PatchedProcessInspector implements ProcessInspector {
         this.currentBootEpoch = currentBootEpoch;
     }
 
-    static PatchedProcessInspector of(ProcessInspector real) {
+    public static PatchedProcessInspector of(ProcessInspector real) {
         return new PatchedProcessInspector(real, real::startTicks, real::currentBootEpoch);
     }
 
-    PatchedProcessInspector withStartTicks(LongFunction<Long> replacement) {
+    public PatchedProcessInspector withStartTicks(LongFunction<Long> replacement) {
         return new PatchedProcessInspector(real, replacement, currentBootEpoch);
     }
 
-    PatchedProcessInspector withCurrentBootEpoch(Supplier<String> replacement) {
+    public PatchedProcessInspector withCurrentBootEpoch(Supplier<String> replacement) {
         return new PatchedProcessInspector(real, startTicks, replacement);
     }
 
