@@ -16,11 +16,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-@Command(name = "marker", description = "Show or write a home's planned-stop marker.",
+@Command(name = "marker", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class, description = "Show or write a home's planned-stop marker.",
         subcommands = {MarkerCommand.Show.class, MarkerCommand.Write.class})
 final class MarkerCommand implements Runnable {
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-    boolean help;
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -34,15 +32,13 @@ final class MarkerCommand implements Runnable {
         return option != null ? option.toAbsolutePath().normalize() : HermesHome.resolve(Environment.system());
     }
 
-    @Command(name = "show", description = "Show the planned-stop marker: target, stopper, age against the 60 s TTL, "
+    @Command(name = "show", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class, description = "Show the planned-stop marker: target, stopper, age against the 60 s TTL, "
             + "and whether it names a live process. Read-only.",
             exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:a marker is there", "3:no marker", "1:the file is unusable"})
     static final class Show implements Callable<Integer> {
         @Mixin
         CommonOptions common;
 
-        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-        boolean help;
 
         @Option(names = "--home", paramLabel = "DIR", description = "The HERMES_HOME (default: HERMES_HOME, else hermes' default).")
         Path home;
@@ -133,15 +129,13 @@ final class MarkerCommand implements Runnable {
         }
     }
 
-    @Command(name = "write", description = "Write a planned-stop marker naming PID (with its start time as measured now), "
+    @Command(name = "write", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class, description = "Write a planned-stop marker naming PID (with its start time as measured now), "
             + "this process as the stopper.",
             exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:written", "1:could not write the marker", "2:usage error"})
     static final class Write implements Callable<Integer> {
         @Mixin
         CommonOptions common;
 
-        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-        boolean help;
 
         @Option(names = "--target", paramLabel = "PID", required = true, description = "The process the marker asks to stop.")
         long target;

@@ -11,7 +11,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "restart", description = "Stop ROLE's owner, retract what is left, launch the configured command detached, "
+@Command(name = "restart", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class, description = "Stop ROLE's owner, retract what is left, launch the configured command detached, "
         + "and wait until a new owner is proven live.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:a new live owner is proven", "1:no new live owner", "78:the settings file is unusable", "2:usage error"})
@@ -21,8 +21,6 @@ final class RestartCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-    boolean help;
 
     @Parameters(paramLabel = "ROLE", converter = RoleConverter.class, description = "gateway, serve or desktop-serve")
     Role role;

@@ -17,7 +17,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "run", description = "Run a reference owner of ROLE in the foreground, exactly as a hermes owner behaves.",
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class, description = "Run a reference owner of ROLE in the foreground, exactly as a hermes owner behaves.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:planned stop (a marker naming it, or SIGINT)", "1:any other signal (plain SIGTERM)",
                 "75:another process holds the host lock (retry later)", "78:configuration error", "2:usage error"})
@@ -25,8 +25,6 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-    boolean help;
 
     @Parameters(paramLabel = "ROLE", converter = RoleConverter.class, description = "gateway, serve or desktop-serve")
     Role role;

@@ -8,7 +8,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "stop", description = "Stop ROLE's live owner gracefully: the planned-stop marker first, SIGTERM too on POSIX, "
+@Command(name = "stop", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class, description = "Stop ROLE's live owner gracefully: the planned-stop marker first, SIGTERM too on POSIX, "
         + "force only after the timeout and after re-proving the process.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped", "3:no live owner (nothing signalled)", "1:not stopped", "2:usage error"})
@@ -16,8 +16,6 @@ final class StopCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
-    boolean help;
 
     @Parameters(paramLabel = "ROLE", converter = RoleConverter.class, description = "gateway, serve or desktop-serve")
     Role role;
