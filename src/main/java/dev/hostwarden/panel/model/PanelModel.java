@@ -132,13 +132,17 @@ public final class PanelModel {
             Snapshot result = taken;
             String problem = failure;
             context.ui().execute(() -> {
-                if (result != null) {
-                    apply(result);
-                }
-                error.set(problem);
-                inFlight.set(false);
-                if (again.getAndSet(false)) {
-                    refresh();
+                try {
+                    if (result != null) {
+                        apply(result);
+                    }
+                    error.set(problem);
+                } finally {
+                    // Whatever happened, the next refresh must be able to run.
+                    inFlight.set(false);
+                    if (again.getAndSet(false)) {
+                        refresh();
+                    }
                 }
             });
         });
@@ -184,7 +188,8 @@ public final class PanelModel {
     /** An owner that dies is noticed at once, without polling: its exit triggers a refresh. */
     private void watchExit(RoleReport report) {
         HostRecord record = report.record().recordOrNull();
-        if (record == null || report.verdict() != Verdict.LIVE || !watchedPids.add(record.pid())) {
+        if (record == null || report.verdict() != Verdict.LIVE || record.pid() == ProcessHandle.current().pid()
+                || !watchedPids.add(record.pid())) {
             return;
         }
         ProcessHandle.of(record.pid()).ifPresent(process -> process.onExit().thenRun(() -> {
