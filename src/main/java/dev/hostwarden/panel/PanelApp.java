@@ -47,6 +47,7 @@ public final class PanelApp extends Application {
     private PanelView view;
     private Stage stage;
     private boolean shownOnce;
+    private String controlNote = "";
 
     @Override
     public void start(Stage primary) {
@@ -61,9 +62,10 @@ public final class PanelApp extends Application {
                 OwnerControls.find().orElse(null), new OshiProcessDescriber(), background, Platform::runLater);
         model = new PanelModel(context);
         view = new PanelView(model, Clock.systemDefaultZone());
+        controlNote = context.ownerControl() == null ? " Stop and Restart are disabled: this build has no owner-control runtime." : "";
 
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-        Scene scene = new Scene(view, Math.min(1400, screen.getWidth()), Math.min(940, screen.getHeight()));
+        Scene scene = new Scene(view, Math.min(1400, screen.getWidth()), Math.min(1100, screen.getHeight()));
         scene.getStylesheets().add(PanelApp.class.getResource("panel.css").toExternalForm());
         stage.setScene(scene);
         stage.setTitle("Hostwarden");
@@ -77,17 +79,21 @@ public final class PanelApp extends Application {
         stage.setOnShown(event -> {
             if (!shownOnce) {
                 shownOnce = true;
-                long sinceStart = System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
-                System.err.println("WINDOW_SHOWN " + sinceStart);
+                System.err.println("WINDOW_SHOWN " + sinceJvmStart());
             }
         });
         stage.show();
 
         model.refresh();
-        long recheck = Long.getLong(RECHECK_PROPERTY, 20);
+        long recheck = Long.getLong(RECHECK_PROPERTY, 30);
         watcher = new RendezvousWatcher(() -> rendezvous.dir().path(), Duration.ofSeconds(recheck), model::refresh);
         watcher.start();
         installTray();
+    }
+
+    /** Milliseconds since the JVM started: the honest origin for a cold-start figure. */
+    private static long sinceJvmStart() {
+        return System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
     }
 
     private void showIcon(TrayStatus status) {
@@ -118,7 +124,7 @@ public final class PanelApp extends Application {
                         event.consume();
                         stage.hide();
                     });
-                    view.setFooter("Tray icon active: closing this window keeps Hostwarden in the tray; quit from the tray menu.");
+                    view.setFooter("Tray icon active: closing this window keeps Hostwarden in the tray; quit from the tray menu." + controlNote);
                 } else {
                     useWindowOnly(awt.unavailableReason());
                 }
@@ -130,7 +136,7 @@ public final class PanelApp extends Application {
         tray = new NoTray(why);
         System.err.println("hostwarden: no tray icon (" + why + "); running as a plain window");
         stage.setOnCloseRequest(event -> quit());
-        view.setFooter("No tray icon (" + why + "): running as a plain window; closing it quits. Notifications appear above the cards.");
+        view.setFooter("No tray icon (" + why + "): running as a plain window; closing it quits; notifications appear above the cards." + controlNote);
     }
 
     private void openWindow() {

@@ -171,7 +171,9 @@ public final class PanelModel {
             card.apply(role);
             watchExit(role.report());
         }
-        homes.setAll(taken.homes());
+        if (!homes.equals(taken.homes())) {
+            homes.setAll(taken.homes());
+        }
         lockDir.set(taken.dir().path() + " (from " + taken.dir().source() + ")");
         Verdict worstNow = worstOf(taken.roles());
         worst.set(worstNow);

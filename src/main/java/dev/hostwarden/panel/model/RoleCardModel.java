@@ -140,6 +140,10 @@ public final class RoleCardModel {
 
     /** Applies a refresh result; call on the UI executor. */
     public void apply(RoleSnapshot next) {
+        if (next.equals(snapshot.get())) {
+            // Nothing changed: no property fires, so an idle panel re-lays-out nothing.
+            return;
+        }
         snapshot.set(next);
         RoleReport report = next.report();
         verdict.set(report.verdict());

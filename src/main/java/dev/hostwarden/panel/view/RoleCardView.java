@@ -23,6 +23,8 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextFlow;
 
 /**
  * One role's card, built in code: verdict badge, record, lock holder, liveness proof, reasons and
@@ -40,7 +42,6 @@ public final class RoleCardView extends VBox {
     private final VBox preview = new VBox();
     private final VBox steps = new VBox();
     private final Label retractReason = Ui.wrapping("", "subtle", "small");
-    private final Label controlReason = Ui.wrapping("", "subtle", "small");
     private final Label actionMessage = Ui.wrapping("", "small");
 
     public RoleCardView(RoleCardModel model, Clock clock) {
@@ -62,7 +63,7 @@ public final class RoleCardView extends VBox {
                 section("HOST LOCK"), lock,
                 section("LIVENESS PROOF"), proof,
                 section("WHY"), reasons,
-                section("ACTIONS"), actions(role), retractReason, controlReason, preview, steps, actionMessage);
+                section("ACTIONS"), actions(role), retractReason, preview, steps, actionMessage);
 
         model.snapshotProperty().addListener((observable, before, after) -> showSnapshot(after));
         model.holderProperty().addListener((observable, before, after) -> showLock());
@@ -73,10 +74,8 @@ public final class RoleCardView extends VBox {
         retractReason.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
                 () -> model.retractEnabledProperty().get() || model.busyProperty().get() ? "" : "Retract: " + model.retractDisabledReasonProperty().get(),
                 model.retractEnabledProperty(), model.retractDisabledReasonProperty(), model.busyProperty()));
-        controlReason.textProperty().bind(model.controlDisabledReasonProperty());
         actionMessage.textProperty().bind(model.actionMessageProperty());
         hideWhenEmpty(retractReason);
-        hideWhenEmpty(controlReason);
         hideWhenEmpty(actionMessage);
         showSnapshot(model.snapshotProperty().get());
     }
@@ -166,7 +165,7 @@ public final class RoleCardView extends VBox {
         HolderInfo holder = model.holderProperty().get();
         if (holder != null) {
             Ui.row(grid, row++, "Process", Describe.orDash(holder.name()));
-            Ui.row(grid, row++, "Command", Describe.shortened(Describe.orDash(holder.commandLine()), 150), "value", "mono");
+            Ui.row(grid, row++, "Command", Describe.shortened(Describe.orDash(holder.commandLine()), 110), "value", "mono");
             ((Label) grid.getChildren().get(grid.getChildren().size() - 1)).setTooltip(new Tooltip(holder.commandLine()));
             Ui.row(grid, row++, "User", Describe.orDash(holder.user()));
         } else if (!model.holderStatusProperty().get().isEmpty()) {
@@ -184,7 +183,11 @@ public final class RoleCardView extends VBox {
 
     private static HBox checkRow(Check check) {
         Label chip = Ui.label(check.result().name(), "chip", "chip-" + check.result().name().toLowerCase(Locale.ROOT));
-        VBox text = new VBox(1, Ui.label(check.name(), "value"), Ui.wrapping(check.evidence(), "subtle", "small"));
+        Text name = new Text(check.name() + "  ");
+        name.getStyleClass().add("check-name");
+        Text evidence = new Text(check.evidence());
+        evidence.getStyleClass().add("check-evidence");
+        TextFlow text = new TextFlow(name, evidence);
         HBox.setHgrow(text, javafx.scene.layout.Priority.ALWAYS);
         HBox row = new HBox(8, chip, text);
         row.setAlignment(Pos.TOP_LEFT);
@@ -192,7 +195,7 @@ public final class RoleCardView extends VBox {
     }
 
     private static Label reasonRow(Reason reason) {
-        boolean bad = reason.code() != ReasonCode.LIVE;
+        boolean bad = reason.code() != ReasonCode.LIVE && reason.code() != ReasonCode.NO_RECORD;
         Label label = Ui.wrapping("• " + reason.message() + "  [" + reason.code() + "]", bad ? "reason-bad" : "reason");
         label.setTooltip(new Tooltip(reason.code().name()));
         return label;

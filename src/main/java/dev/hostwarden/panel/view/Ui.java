@@ -36,6 +36,7 @@ final class Ui {
     static void row(GridPane grid, int row, String key, String value, String... valueClasses) {
         Label keyLabel = label(key, "key");
         keyLabel.setMinWidth(Region.USE_PREF_SIZE);
+        GridPane.setValignment(keyLabel, javafx.geometry.VPos.TOP);
         Label valueLabel = wrapping(value, valueClasses.length == 0 ? new String[] {"value"} : valueClasses);
         GridPane.setHgrow(valueLabel, Priority.ALWAYS);
         grid.addRow(row, keyLabel, valueLabel);
