@@ -7,12 +7,13 @@
 # from /proc/<pid>/stat), and max resident memory (VmHWM from /proc/<pid>/status).
 #
 # Usage: src/bench/panel-footprint.sh            (from the repository root; builds what is missing)
-# Env:   IDLE_SECONDS=60   STARTS=3   JAVA=java   PANEL_JAVA_OPTS=""   DISPLAY (else Xvfb is started)
+# Env:   IDLE_SECONDS=60   SETTLE_SECONDS=30   STARTS=3   JAVA=java   PANEL_JAVA_OPTS=""   DISPLAY (else Xvfb is started)
 # Needs: Linux /proc; Xvfb when no DISPLAY is set (apt-get install -y xvfb xauth libgtk-3-0).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 IDLE_SECONDS=${IDLE_SECONDS:-60}
+SETTLE_SECONDS=${SETTLE_SECONDS:-30}
 STARTS=${STARTS:-3}
 JAVA=${JAVA:-java}
 PANEL_JAVA_OPTS=${PANEL_JAVA_OPTS:-}
@@ -27,8 +28,11 @@ fi
 WORK=$(mktemp -d)
 PIDS=()
 cleanup() {
-    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
+    # Newest first: the panel must go before the X server it draws on (GTK crashes otherwise).
+    for (( i=${#PIDS[@]}-1; i>=0; i-- )); do
+        kill "${PIDS[$i]}" 2>/dev/null || true
+        wait "${PIDS[$i]}" 2>/dev/null || true
+    done
     rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -80,8 +84,9 @@ PIDS+=($PANEL)
 BEST=$(printf '%s\n' "${STARTS_MS[@]}" | sort -n | head -n 1)
 MEDIAN=$(printf '%s\n' "${STARTS_MS[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
 
-# Let the first refresh, the lazy holder lookup and the tray attempt finish, then measure idle.
-sleep 5
+# Idle means after start-up: let the first refresh, the lazy holder lookup, the tray attempt and the
+# start-up JIT compilation finish (SETTLE_SECONDS), then measure.
+sleep "$SETTLE_SECONDS"
 TICK=$(getconf CLK_TCK)
 cpu_ticks() { awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$PANEL/stat"; }
 T0=$(cpu_ticks); S0=$(date +%s.%N)
@@ -93,8 +98,9 @@ RSS_KB=$(awk '/^VmRSS/ {print $2}' "/proc/$PANEL/status")
 HWM_MB=$(awk -v k="$HWM_KB" 'BEGIN { printf "%.1f", k / 1024 }')
 RSS_MB=$(awk -v k="$RSS_KB" 'BEGIN { printf "%.1f", k / 1024 }')
 verdict() { if awk -v v="$1" -v g="$2" 'BEGIN { exit !(v <= g) }'; then echo "ok"; else echo "OVER GOAL"; fi; }
+below() { if awk -v v="$1" -v g="$2" 'BEGIN { exit !(v < g) }'; then echo "ok"; else echo "NOT UNDER GOAL"; fi; }
 
 echo "cold start to visible window: ${STARTS_MS[*]} ms (median $MEDIAN ms, best $BEST ms; goal <= $GOAL_START_MS ms) $(verdict "$MEDIAN" "$GOAL_START_MS")"
-echo "idle CPU over ${IDLE_SECONDS} s: ${CPU} % of one core (goal < $GOAL_CPU %) $(verdict "$CPU" "$GOAL_CPU")"
+echo "idle CPU over ${IDLE_SECONDS} s (after ${SETTLE_SECONDS} s settling): ${CPU} % of one core (goal < $GOAL_CPU %) $(below "$CPU" "$GOAL_CPU")"
 echo "max resident memory (VmHWM): ${HWM_MB} MB, now (VmRSS) ${RSS_MB} MB (goal <= $GOAL_MB MB) $(verdict "$HWM_MB" "$GOAL_MB")"
 grep -v '^WINDOW_SHOWN' "$WORK/panel.err" | grep -v 'Unsupported JavaFX configuration\|PlatformImpl startup' | sed 's/^/panel stderr: /' || true

@@ -82,6 +82,25 @@ class RoleCardModelTest {
     }
 
     @Test
+    void aLockHolderThatIsNotTheRecordedPidIsWarnedAbout() throws Exception {
+        Path locks = temp.resolve("locks");
+        try (ChildProcess owner = Fixtures.liveOwner(locks, Role.GATEWAY)) {
+            // The record now names this test JVM (a live, matching incarnation) while the child holds the lock.
+            var rendezvous = Fixtures.rendezvous(locks);
+            var mine = rendezvous.ownRecord(Role.GATEWAY, "127.0.0.1", null, List.of("default"), "token", "");
+            dev.hostwarden.core.PrivateFiles.writeAtomically(locks.resolve("host-gateway.json"),
+                    dev.hostwarden.core.RecordCodec.encode(mine));
+            PanelModel panel = model(locks);
+            panel.refresh();
+            RoleCardModel gateway = panel.card(Role.GATEWAY);
+            assertTrue(gateway.snapshotProperty().get().report().hasReason(ReasonCode.HOLDER_MISMATCH));
+            assertEquals("The lock holder PID " + owner.pid() + " is not the recorded PID " + mine.pid(),
+                    gateway.holderWarningProperty().get());
+            assertEquals(owner.pid(), gateway.holderProperty().get().pid(), "the holder, not the recorded PID, is described");
+        }
+    }
+
+    @Test
     void aRefreshNeverWritesAnything() throws Exception {
         Path locks = temp.resolve("locks");
         Path hermes = temp.resolve("hermes");
