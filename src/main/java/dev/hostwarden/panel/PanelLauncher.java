@@ -29,9 +29,35 @@ public final class PanelLauncher {
         if (System.getProperty(PULSE_PROPERTY) == null) {
             System.setProperty(PULSE_PROPERTY, PANEL_PULSE_HZ);
         }
-        Application.launch(PanelApp.class, args);
+        String noDisplay = missingDisplay();
+        if (noDisplay != null) {
+            System.err.println("hostwarden: the panel cannot start: " + noDisplay
+                    + "; the commands work without one (hostwarden --help)");
+            System.exit(1);
+        }
+        try {
+            Application.launch(PanelApp.class, args);
+        } catch (RuntimeException failed) {
+            Throwable cause = failed;
+            while (cause.getCause() != null) {
+                cause = cause.getCause();
+            }
+            System.err.println("hostwarden: the panel cannot start: " + cause.getMessage());
+            System.exit(1);
+        }
         // AWT's event thread (the tray) would keep the JVM alive after the last window closed.
         System.exit(0);
+    }
+
+    /** Why no window can open here (Linux/BSD without an X or Wayland display), or null. */
+    static String missingDisplay() {
+        String os = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT);
+        if (os.contains("win") || os.contains("mac")) {
+            return null;
+        }
+        boolean x11 = System.getenv("DISPLAY") != null && !System.getenv("DISPLAY").isEmpty();
+        boolean wayland = System.getenv("WAYLAND_DISPLAY") != null && !System.getenv("WAYLAND_DISPLAY").isEmpty();
+        return x11 || wayland ? null : "no display (neither DISPLAY nor WAYLAND_DISPLAY is set)";
     }
 
     static PanelOptions options() {
