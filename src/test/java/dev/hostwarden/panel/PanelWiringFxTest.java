@@ -108,6 +108,18 @@ class PanelWiringFxTest {
     }
 
     @Test
+    void theProfilesSectionListsEveryHomeWithItsMarker(FxRobot robot) throws Exception {
+        Path hermes = temp.resolve("hermes");
+        java.nio.file.Files.createDirectories(hermes.resolve("profiles").resolve("work"));
+        Fixtures.write(hermes.resolve("profiles").resolve("work").resolve(".gateway-planned-stop.json"),
+                "{\"target_pid\": 424242, \"target_start_time\": null, \"stopper_pid\": 77, \"written_at\": \"2020-01-01T00:00:00+00:00\"}");
+        show(temp.resolve("locks"));
+        assertTrue(showsLabelContaining(robot, "#profiles", hermes.resolve("profiles").resolve("work").toString()));
+        assertTrue(showsLabelContaining(robot, "#profiles", "target PID 424242, stopper PID 77"));
+        assertTrue(showsLabelContaining(robot, "#profiles", "expired (TTL 60 s); names PID 424242, not the live owner"));
+    }
+
+    @Test
     void retractIsDisabledWhileAChildJvmHoldsTheLock(FxRobot robot) throws Exception {
         Path locks = temp.resolve("locks");
         try (ChildProcess owner = Fixtures.liveOwner(locks, Role.GATEWAY)) {
