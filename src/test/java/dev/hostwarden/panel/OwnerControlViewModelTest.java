@@ -42,7 +42,7 @@ class OwnerControlViewModelTest {
     private HostRendezvous rendezvous;
 
     /** Records its calls, emits steps, and (for restart) waits until cancelled. */
-    static final class FakeOwnerControl implements OwnerControl {
+    static class FakeOwnerControl implements OwnerControl {
         final List<String> calls = new CopyOnWriteArrayList<>();
 
         @Override
