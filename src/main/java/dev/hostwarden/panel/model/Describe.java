@@ -1,0 +1,79 @@
+package dev.hostwarden.panel.model;
+
+import dev.hostwarden.core.LockProbe;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+
+/** Plain-language text for record values; pure functions, so tests need no toolkit. */
+public final class Describe {
+    private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+    private Describe() {
+    }
+
+    /** "2026-11-29 17:02:11 (raw 1795957331.52)" in {@code zone}, or "not recorded". */
+    public static String createTime(Double epochSeconds, ZoneId zone) {
+        if (epochSeconds == null) {
+            return "not recorded";
+        }
+        Instant at = Instant.ofEpochMilli(Math.round(epochSeconds * 1000));
+        return LOCAL.format(at.atZone(zone)) + "  (raw " + java.math.BigDecimal.valueOf(epochSeconds).toPlainString() + ")";
+    }
+
+    /** The updatedAt text with its age: "… (12 s ago)"; the raw text alone when unparsable. */
+    public static String updatedAt(String raw, Instant now) {
+        if (raw == null || raw.isEmpty()) {
+            return "not recorded";
+        }
+        try {
+            Instant at = OffsetDateTime.parse(raw).toInstant();
+            return raw + "  (" + duration(Duration.between(at, now).toSeconds()) + " ago)";
+        } catch (DateTimeParseException unparsable) {
+            return raw + "  (unparsable)";
+        }
+    }
+
+    /** "42 s", "3 min 5 s", "2 h 4 min", "3 d 1 h". */
+    public static String duration(long seconds) {
+        if (seconds < 0) {
+            return "in " + duration(-seconds);
+        }
+        if (seconds < 60) {
+            return seconds + " s";
+        }
+        if (seconds < 3600) {
+            return seconds / 60 + " min " + seconds % 60 + " s";
+        }
+        if (seconds < 86400) {
+            return seconds / 3600 + " h " + seconds % 3600 / 60 + " min";
+        }
+        return seconds / 86400 + " d " + seconds % 86400 / 3600 + " h";
+    }
+
+    /** At most {@code max} characters, with an ellipsis when cut (the full text goes in a tooltip). */
+    public static String shortened(String text, int max) {
+        return text.length() <= max ? text : text.substring(0, max - 1) + "…";
+    }
+
+    public static String orDash(Object value) {
+        if (value == null) {
+            return "—";
+        }
+        String text = value.toString();
+        return text.isEmpty() ? "—" : text;
+    }
+
+    /** "HELD by PID 123", "FREE", "ABSENT", "UNKNOWN (…)" */
+    public static String lock(LockProbe lock) {
+        return switch (lock.state()) {
+            case HELD -> "HELD" + (lock.ownedByThisProcess() ? " by this panel"
+                    : lock.holderPid() == null ? " (holder not visible)" : " by PID " + lock.holderPid());
+            case UNKNOWN -> "UNKNOWN (" + lock.detail() + ")";
+            default -> lock.state().name();
+        };
+    }
+}

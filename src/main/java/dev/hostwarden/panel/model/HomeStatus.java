@@ -1,0 +1,76 @@
+package dev.hostwarden.panel.model;
+
+import dev.hostwarden.core.GatewayRuntimeLock;
+import dev.hostwarden.core.HermesHome;
+import dev.hostwarden.core.HostRecord;
+import dev.hostwarden.core.LockProbe;
+import dev.hostwarden.core.LockState;
+import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.core.Verdict;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One hermes home (the root or a {@code profiles/<name>} home): its per-home {@code gateway.lock} and
+ * its planned-stop marker, if any, with whether the marker names the live owner.
+ *
+ * @param markerTarget plain-language note on whom the marker names, or "" without a marker
+ */
+public record HomeStatus(String profile, Path home, LockProbe runtimeLock, PlannedStopMarker.Read marker, String markerTarget) {
+
+    /** Reads every home under {@code root} (read-only); {@code gateway} is the host gateway's current report. */
+    public static List<HomeStatus> scan(Path root, RoleReport gateway, ProcessInspector inspector) {
+        List<HomeStatus> homes = new ArrayList<>();
+        for (HermesHome.Profile profile : HermesHome.profiles(root)) {
+            LockProbe lock = GatewayRuntimeLock.probe(profile.home());
+            PlannedStopMarker.Read marker = PlannedStopMarker.read(profile.home());
+            String target = marker.present() ? describeTarget(marker.marker(), gateway, lock, inspector) : "";
+            homes.add(new HomeStatus(profile.name(), profile.home(), lock, marker, target));
+        }
+        return homes;
+    }
+
+    /** Whether the marker names the live owner: the host gateway or this home's runtime-lock holder. */
+    static String describeTarget(PlannedStopMarker marker, RoleReport gateway, LockProbe lock, ProcessInspector inspector) {
+        long pid = marker.targetPid();
+        HostRecord owner = gateway == null ? null : gateway.record().recordOrNull();
+        boolean liveOwner = owner != null && gateway.verdict() == Verdict.LIVE && owner.pid() == pid;
+        boolean homeHolder = lock.state() == LockState.HELD && lock.holderPid() != null && lock.holderPid() == pid;
+        String fingerprint = "";
+        if (marker.targetStartTime() != null) {
+            Long actual = inspector.startTicks(pid);
+            if (actual != null && !Objects.equals(actual, marker.targetStartTime())) {
+                return "names PID " + pid + " started at " + marker.targetStartTime() + ", but PID " + pid
+                        + " now started at " + actual + ": not the live owner (PID reused)";
+            }
+            fingerprint = actual == null ? " (start time not checkable)" : " (start time " + actual + " matches)";
+        }
+        if (liveOwner) {
+            return "names the live host gateway, PID " + pid + fingerprint;
+        }
+        if (homeHolder) {
+            return "names PID " + pid + ", the holder of this home's gateway.lock" + fingerprint;
+        }
+        String live = owner != null && gateway.verdict() == Verdict.LIVE ? "the live owner is PID " + owner.pid() : "no live host gateway";
+        return "names PID " + pid + ", not the live owner (" + live + ")";
+    }
+
+    /** "expires in 42 s", "expired 3 min ago", or why the age is unknown. */
+    public String markerAge(Instant now) {
+        PlannedStopMarker found = marker.marker();
+        if (found == null) {
+            return "";
+        }
+        if (found.writtenAt() == null) {
+            return "written_at '" + found.rawWrittenAt() + "' unreadable: counts as expired";
+        }
+        long age = found.ageAt(now).toSeconds();
+        long ttl = PlannedStopMarker.TTL.toSeconds();
+        return found.expiredAt(now) ? "age " + Describe.duration(age) + ", expired (TTL " + ttl + " s)"
+                : "age " + Describe.duration(age) + ", expires in " + (ttl - age) + " s";
+    }
+}

@@ -1,0 +1,48 @@
+package dev.hostwarden.panel.model;
+
+import dev.hostwarden.core.HostRecord;
+import dev.hostwarden.core.Role;
+import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.core.Verdict;
+import java.util.Optional;
+
+/** A change of ownership worth a desktop notification: an owner appeared, died or turned stale. */
+public record OwnershipEvent(Role role, Kind kind, String message) {
+
+    public enum Kind { APPEARED, DIED, TURNED_STALE, REPLACED }
+
+    /** The event between two consecutive reports of one role, if any. */
+    public static Optional<OwnershipEvent> between(RoleReport before, RoleReport after) {
+        if (before == null) {
+            return Optional.empty();
+        }
+        Role role = after.role();
+        Long oldPid = pid(before);
+        Long newPid = pid(after);
+        boolean wasLive = before.verdict() == Verdict.LIVE;
+        boolean isLive = after.verdict() == Verdict.LIVE;
+        if (!wasLive && isLive) {
+            return Optional.of(new OwnershipEvent(role, Kind.APPEARED, role + ": owner PID " + newPid + " is live"));
+        }
+        if (wasLive && isLive && !oldPid.equals(newPid)) {
+            return Optional.of(new OwnershipEvent(role, Kind.REPLACED, role + ": owner PID " + oldPid + " replaced by PID " + newPid));
+        }
+        if (wasLive && after.verdict() == Verdict.STALE) {
+            return Optional.of(new OwnershipEvent(role, Kind.TURNED_STALE, role + ": owner PID " + oldPid + " turned stale ("
+                    + (after.reasons().isEmpty() ? "no reason given" : after.reasons().get(0).message()) + ")"));
+        }
+        if (wasLive && !isLive) {
+            return Optional.of(new OwnershipEvent(role, Kind.DIED, role + ": owner PID " + oldPid + " is gone ("
+                    + after.verdict() + ")"));
+        }
+        if (before.verdict() != Verdict.STALE && after.verdict() == Verdict.STALE) {
+            return Optional.of(new OwnershipEvent(role, Kind.TURNED_STALE, role + ": the record of PID " + newPid + " is stale"));
+        }
+        return Optional.empty();
+    }
+
+    private static Long pid(RoleReport report) {
+        HostRecord record = report.record().recordOrNull();
+        return record == null ? null : record.pid();
+    }
+}

@@ -1,0 +1,30 @@
+package dev.hostwarden.panel.tray;
+
+import java.util.List;
+
+/**
+ * The system tray, behind a port of our own so the panel never depends on AWT directly and the
+ * no-tray path (headless, Xvfb, GNOME without extension, Wayland, {@code --no-tray}) is a plain
+ * implementation. Every method may be called from any thread and returns without blocking on a UI
+ * thread.
+ */
+public interface TrayPort {
+
+    /**
+     * Shows the icon with its menu; {@code onActivate} runs on a double click. False when no tray
+     * icon could be shown, with the reason in {@link #unavailableReason()}.
+     */
+    boolean install(TrayStatus status, String tooltip, List<TrayMenuItem> menu, Runnable onActivate);
+
+    /** Changes the icon colour and tooltip. */
+    void update(TrayStatus status, String tooltip);
+
+    /** A desktop notification from the tray icon. */
+    void notify(String title, String message);
+
+    /** Removes the icon (before the JVM exits: AWT's event thread keeps the JVM alive otherwise). */
+    void remove();
+
+    /** Why there is no tray icon, or null while one is shown. */
+    String unavailableReason();
+}

@@ -1,0 +1,54 @@
+package dev.hostwarden.panel.view;
+
+import dev.hostwarden.panel.model.Describe;
+import dev.hostwarden.panel.model.HomeStatus;
+import dev.hostwarden.panel.model.PanelModel;
+import dev.hostwarden.panel.model.PlannedStopMarker;
+import java.time.Clock;
+import java.util.List;
+import javafx.collections.ListChangeListener;
+import javafx.scene.control.Label;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.VBox;
+
+/** The hermes root home and every profile home: per-home gateway.lock and planned-stop marker. */
+public final class ProfilesView extends VBox {
+    private final Clock clock;
+    private final GridPane grid = new GridPane();
+
+    public ProfilesView(PanelModel model, Clock clock) {
+        this.clock = clock;
+        setId("profiles");
+        getStyleClass().add("profiles");
+        grid.getStyleClass().add("profiles-grid");
+        getChildren().addAll(Ui.label("PROFILES AND PLANNED-STOP MARKERS", "section-title"), grid);
+        model.homesProperty().addListener((ListChangeListener<HomeStatus>) change -> show(model.homesProperty()));
+        show(model.homesProperty());
+    }
+
+    private void show(List<HomeStatus> homes) {
+        grid.getChildren().clear();
+        grid.addRow(0, Ui.label("Profile", "column-head"), Ui.label("Home", "column-head"),
+                Ui.label("gateway.lock", "column-head"), Ui.label("Planned-stop marker", "column-head"));
+        int row = 1;
+        for (HomeStatus home : homes) {
+            Label marker = Ui.wrapping(markerText(home), home.marker().present() || home.marker().problem() != null ? "value" : "subtle");
+            marker.setMaxWidth(560);
+            grid.addRow(row++, Ui.label(home.profile(), "value"), Ui.label(home.home().toString(), "mono"),
+                    Ui.label(Describe.lock(home.runtimeLock()), "value"), marker);
+        }
+    }
+
+    private String markerText(HomeStatus home) {
+        if (home.marker().problem() != null) {
+            return home.marker().problem();
+        }
+        PlannedStopMarker marker = home.marker().marker();
+        if (marker == null) {
+            return "none";
+        }
+        return "target PID " + marker.targetPid() + (marker.targetStartTime() == null ? "" : " (start " + marker.targetStartTime() + ")")
+                + ", stopper PID " + Describe.orDash(marker.stopperPid()) + "; " + home.markerAge(clock.instant()) + "; "
+                + home.markerTarget();
+    }
+}

@@ -1,0 +1,104 @@
+package dev.hostwarden.panel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hostwarden.core.GatewayRuntimeLock;
+import dev.hostwarden.core.LockState;
+import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.Role;
+import dev.hostwarden.core.RoleInspector;
+import dev.hostwarden.panel.model.HomeStatus;
+import dev.hostwarden.panel.model.PlannedStopMarker;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The profiles view's data: per-home gateway.lock and planned-stop markers, read-only. */
+class HomesAndMarkersTest {
+    @TempDir
+    Path root;
+
+    private Path locked;
+
+    @AfterEach
+    void release() {
+        if (locked != null) {
+            GatewayRuntimeLock.release(locked);
+        }
+    }
+
+    private List<HomeStatus> scan(Path locks) {
+        var rendezvous = Fixtures.rendezvous(locks);
+        return HomeStatus.scan(root, new RoleInspector(rendezvous, false).inspect(Role.GATEWAY), ProcessInspector.system());
+    }
+
+    @Test
+    void everyProfileHomeWithItsRuntimeLockAndMarker() throws Exception {
+        Files.createDirectories(root.resolve("profiles/work"));
+        Files.createDirectories(root.resolve("profiles/alpha"));
+        locked = root.resolve("profiles/work");
+        assertTrue(GatewayRuntimeLock.acquire(locked, List.of("test"), ProcessInspector.system()));
+        long me = ProcessHandle.current().pid();
+        Fixtures.write(root.resolve("profiles/alpha").resolve(PlannedStopMarker.FILE_NAME),
+                "{\"target_pid\": " + me + ", \"target_start_time\": null, \"stopper_pid\": 77, \"written_at\": \"" + Instant.now() + "\"}");
+
+        List<HomeStatus> homes = scan(root.resolve("locks"));
+        assertEquals(List.of("default", "alpha", "work"), homes.stream().map(HomeStatus::profile).toList());
+        assertEquals(LockState.ABSENT, homes.get(0).runtimeLock().state());
+        assertEquals(LockState.HELD, homes.get(2).runtimeLock().state());
+        assertFalse(homes.get(0).marker().present());
+        PlannedStopMarker marker = homes.get(1).marker().marker();
+        assertEquals(me, marker.targetPid());
+        assertEquals(77L, marker.stopperPid());
+        assertTrue(homes.get(1).markerAge(Instant.now()).contains("expires in"), homes.get(1).markerAge(Instant.now()));
+        assertTrue(homes.get(1).markerTarget().contains("not the live owner (no live host gateway)"), homes.get(1).markerTarget());
+    }
+
+    @Test
+    void aMarkerNamingTheLiveHostGatewaySaysSo() throws Exception {
+        Path locks = root.resolve("locks");
+        try (var owner = Fixtures.liveOwner(locks, Role.GATEWAY)) {
+            Fixtures.write(root.resolve(PlannedStopMarker.FILE_NAME),
+                    "{\"target_pid\": " + owner.pid() + ", \"target_start_time\": null, \"stopper_pid\": 1, \"written_at\": \"2020-01-01T00:00:00+00:00\"}");
+            HomeStatus home = scan(locks).get(0);
+            assertEquals("names the live host gateway, PID " + owner.pid(), home.markerTarget());
+            assertTrue(home.markerAge(Instant.now()).endsWith("expired (TTL 60 s)"), home.markerAge(Instant.now()));
+        }
+    }
+
+    @Test
+    void aReusedPidIsNotTheOwner() throws Exception {
+        long me = ProcessHandle.current().pid();
+        Fixtures.write(root.resolve(PlannedStopMarker.FILE_NAME),
+                "{\"target_pid\": " + me + ", \"target_start_time\": 1, \"stopper_pid\": 1, \"written_at\": \"" + Instant.now() + "\"}");
+        assertTrue(scan(root.resolve("locks")).get(0).markerTarget().endsWith("not the live owner (PID reused)"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "not json", "[1]", "{\"target_pid\": \"12\"}", "{\"target_pid\": -3}"})
+    void anUnusableMarkerIsReportedNotCleaned(String text) throws Exception {
+        Path file = root.resolve(PlannedStopMarker.FILE_NAME);
+        Fixtures.write(file, text);
+        PlannedStopMarker.Read read = PlannedStopMarker.read(root);
+        assertNull(read.marker());
+        assertTrue(read.problem() != null && !read.problem().isEmpty());
+        assertEquals(text, Files.readString(file));
+    }
+
+    @Test
+    void anUndatedMarkerCountsAsExpired() throws Exception {
+        Fixtures.write(root.resolve(PlannedStopMarker.FILE_NAME), "{\"target_pid\": 5, \"written_at\": \"yesterday\"}");
+        PlannedStopMarker marker = PlannedStopMarker.read(root).marker();
+        assertTrue(marker.expiredAt(Instant.now()));
+        assertNull(marker.targetStartTime());
+    }
+}

@@ -1,0 +1,138 @@
+package dev.hostwarden.panel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hostwarden.core.Role;
+import dev.hostwarden.panel.model.PanelModel;
+import dev.hostwarden.panel.view.PanelView;
+import dev.hostwarden.testsupport.ChildProcess;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Wiring of the real window (Monocle headless, glass robot) against real rendezvous directories and
+ * a real child JVM owner: what the cards show and what the Retract button does.
+ */
+@ExtendWith(ApplicationExtension.class)
+class PanelWiringFxTest {
+    @TempDir
+    Path temp;
+
+    private final ExecutorService background = Executors.newCachedThreadPool();
+    private Stage stage;
+
+    @Start
+    void start(Stage primary) {
+        stage = primary;
+    }
+
+    @AfterEach
+    void stopBackground() throws InterruptedException {
+        background.shutdownNow();
+        background.awaitTermination(10, TimeUnit.SECONDS);
+    }
+
+    private PanelModel show(Path locks) throws Exception {
+        PanelModel model = new PanelModel(Fixtures.context(locks, temp.resolve("hermes"), null, background, Platform::runLater));
+        onFx(() -> {
+            Scene scene = new Scene(new PanelView(model, Clock.systemDefaultZone()), 1500, 1300);
+            scene.getStylesheets().add(PanelApp.class.getResource("panel.css").toExternalForm());
+            stage.setScene(scene);
+            stage.show();
+            model.refresh();
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> model.refreshCountProperty().get() >= 1));
+        WaitForAsyncUtils.waitForFxEvents();
+        return model;
+    }
+
+    private static <T> T onFx(Callable<T> read) throws Exception {
+        return WaitForAsyncUtils.asyncFx(read).get(30, TimeUnit.SECONDS);
+    }
+
+    private static String text(FxRobot robot, String id) throws Exception {
+        Label label = robot.lookup(id).queryAs(Label.class);
+        return onFx(label::getText);
+    }
+
+    private static boolean showsLabelContaining(FxRobot robot, String cardId, String part) throws Exception {
+        Node card = robot.lookup(cardId).query();
+        return onFx(() -> robot.from(card).lookup((Node node) -> node instanceof Label label && label.isVisible()
+                && label.getText() != null && label.getText().contains(part)).tryQuery().isPresent());
+    }
+
+    @Test
+    void aDeadPidRecordShowsPidDeadAndRetractRemovesIt(FxRobot robot) throws Exception {
+        Path locks = temp.resolve("locks");
+        long dead = Fixtures.writeDeadRecord(locks, Role.SERVE);
+        show(locks);
+
+        assertEquals("STALE", text(robot, "#badge-serve"));
+        assertTrue(showsLabelContaining(robot, "#card-serve", "[PID_DEAD]"), "the card names the reason");
+        assertTrue(showsLabelContaining(robot, "#card-serve", "Owner process PID " + dead + " has exited"));
+        assertEquals("NO_OWNER", text(robot, "#badge-desktop-serve"));
+
+        robot.clickOn("#retract-serve");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#retract-confirm-serve").tryQuery().isPresent());
+        assertTrue(showsLabelContaining(robot, "#card-serve", locks.resolve("host-serve.json").toString()),
+                "the preview names the exact file");
+        assertTrue(Files.exists(locks.resolve("host-serve.json")), "nothing is removed before confirming");
+
+        robot.clickOn("#retract-confirm-serve");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> "NO_OWNER".equals(text(robot, "#badge-serve")));
+        assertFalse(Files.exists(locks.resolve("host-serve.json")));
+        assertEquals("Removed host-serve.json", text(robot, "#action-message-serve"));
+        assertTrue(onFx(() -> robot.lookup("#retract-serve").queryAs(Button.class).isDisabled()));
+    }
+
+    @Test
+    void theProfilesSectionListsEveryHomeWithItsMarker(FxRobot robot) throws Exception {
+        Path hermes = temp.resolve("hermes");
+        java.nio.file.Files.createDirectories(hermes.resolve("profiles").resolve("work"));
+        Fixtures.write(hermes.resolve("profiles").resolve("work").resolve(".gateway-planned-stop.json"),
+                "{\"target_pid\": 424242, \"target_start_time\": null, \"stopper_pid\": 77, \"written_at\": \"2020-01-01T00:00:00+00:00\"}");
+        show(temp.resolve("locks"));
+        assertTrue(showsLabelContaining(robot, "#profiles", hermes.resolve("profiles").resolve("work").toString()));
+        assertTrue(showsLabelContaining(robot, "#profiles", "target PID 424242, stopper PID 77"));
+        assertTrue(showsLabelContaining(robot, "#profiles", "expired (TTL 60 s); names PID 424242, not the live owner"));
+    }
+
+    @Test
+    void retractIsDisabledWhileAChildJvmHoldsTheLock(FxRobot robot) throws Exception {
+        Path locks = temp.resolve("locks");
+        try (ChildProcess owner = Fixtures.liveOwner(locks, Role.GATEWAY)) {
+            show(locks);
+            assertEquals("LIVE", text(robot, "#badge-gateway"));
+            assertTrue(onFx(() -> robot.lookup("#retract-gateway").queryAs(Button.class).isDisabled()));
+            String reason = text(robot, "#retract-reason-gateway");
+            assertTrue(reason.contains("held by PID " + owner.pid()), reason);
+
+            robot.clickOn("#retract-gateway");
+            WaitForAsyncUtils.waitForFxEvents();
+            assertTrue(robot.lookup("#retract-confirm-gateway").tryQuery().isEmpty(), "a disabled button opens no preview");
+            assertTrue(Files.exists(locks.resolve("host-gateway.json")));
+        }
+    }
+}
