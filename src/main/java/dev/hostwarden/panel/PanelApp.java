@@ -6,6 +6,7 @@ import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.panel.model.OshiProcessDescriber;
 import dev.hostwarden.panel.model.OwnershipEvent;
 import dev.hostwarden.panel.model.PanelContext;
+import dev.hostwarden.runtime.RendezvousOwnerControl;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.model.RendezvousWatcher;
 import dev.hostwarden.panel.tray.AwtTray;
@@ -47,7 +48,6 @@ public final class PanelApp extends Application {
     private PanelView view;
     private Stage stage;
     private boolean shownOnce;
-    private String controlNote = "";
 
     @Override
     public void start(Stage primary) {
@@ -59,10 +59,9 @@ public final class PanelApp extends Application {
         });
         HostRendezvous rendezvous = HostRendezvous.system();
         PanelContext context = PanelContext.of(rendezvous, HermesHome.resolve(Environment.system()),
-                OwnerControls.find().orElse(null), new OshiProcessDescriber(), background, Platform::runLater);
+                new RendezvousOwnerControl(rendezvous), new OshiProcessDescriber(), background, Platform::runLater);
         model = new PanelModel(context);
         view = new PanelView(model, Clock.systemDefaultZone());
-        controlNote = context.ownerControl() == null ? " Stop and Restart are disabled: this build has no owner-control runtime." : "";
 
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         Scene scene = new Scene(view, Math.min(1400, screen.getWidth()), Math.min(1100, screen.getHeight()));
@@ -124,7 +123,7 @@ public final class PanelApp extends Application {
                         event.consume();
                         stage.hide();
                     });
-                    view.setFooter("Tray icon active: closing this window keeps Hostwarden in the tray; quit from the tray menu." + controlNote);
+                    view.setFooter("Tray icon active: closing this window keeps Hostwarden in the tray; quit from the tray menu.");
                 } else {
                     useWindowOnly(awt.unavailableReason());
                 }
@@ -136,7 +135,7 @@ public final class PanelApp extends Application {
         tray = new NoTray(why);
         System.err.println("hostwarden: no tray icon (" + why + "); running as a plain window");
         stage.setOnCloseRequest(event -> quit());
-        view.setFooter("No tray icon (" + why + "): running as a plain window; closing it quits; notifications appear above the cards." + controlNote);
+        view.setFooter("No tray icon (" + why + "): running as a plain window; closing it quits; notifications appear above the cards.");
     }
 
     private void openWindow() {

@@ -11,7 +11,8 @@ import dev.hostwarden.core.ProcessInspector;
 import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.panel.model.HomeStatus;
-import dev.hostwarden.panel.model.PlannedStopMarker;
+import dev.hostwarden.core.PidMarker;
+import dev.hostwarden.core.PlannedStopMarker;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -55,11 +56,11 @@ class HomesAndMarkersTest {
         assertEquals(List.of("default", "alpha", "work"), homes.stream().map(HomeStatus::profile).toList());
         assertEquals(LockState.ABSENT, homes.get(0).runtimeLock().state());
         assertEquals(LockState.HELD, homes.get(2).runtimeLock().state());
-        assertFalse(homes.get(0).marker().present());
-        PlannedStopMarker marker = homes.get(1).marker().marker();
+        assertNull(homes.get(0).markerContents());
+        PidMarker.Contents marker = homes.get(1).markerContents();
         assertEquals(me, marker.targetPid());
-        assertEquals(77L, marker.stopperPid());
-        assertTrue(homes.get(1).markerAge(Instant.now()).contains("expires in"), homes.get(1).markerAge(Instant.now()));
+        assertEquals(77L, marker.writerPid());
+        assertTrue(homes.get(1).markerAge().contains("expires in"), homes.get(1).markerAge());
         assertTrue(homes.get(1).markerTarget().contains("not the live owner (no live host gateway)"), homes.get(1).markerTarget());
     }
 
@@ -71,7 +72,7 @@ class HomesAndMarkersTest {
                     "{\"target_pid\": " + owner.pid() + ", \"target_start_time\": null, \"stopper_pid\": 1, \"written_at\": \"2020-01-01T00:00:00+00:00\"}");
             HomeStatus home = scan(locks).get(0);
             assertEquals("names the live host gateway, PID " + owner.pid(), home.markerTarget());
-            assertTrue(home.markerAge(Instant.now()).endsWith("expired (TTL 60 s)"), home.markerAge(Instant.now()));
+            assertTrue(home.markerAge().endsWith("expired (TTL 60 s)"), home.markerAge());
         }
     }
 
@@ -88,17 +89,17 @@ class HomesAndMarkersTest {
     void anUnusableMarkerIsReportedNotCleaned(String text) throws Exception {
         Path file = root.resolve(PlannedStopMarker.FILE_NAME);
         Fixtures.write(file, text);
-        PlannedStopMarker.Read read = PlannedStopMarker.read(root);
-        assertNull(read.marker());
-        assertTrue(read.problem() != null && !read.problem().isEmpty());
+        HomeStatus home = scan(root.resolve("locks")).get(0);
+        assertNull(home.markerContents());
+        assertTrue(home.markerProblem() != null && !home.markerProblem().isEmpty(), String.valueOf(home.marker()));
         assertEquals(text, Files.readString(file));
     }
 
     @Test
     void anUndatedMarkerCountsAsExpired() throws Exception {
         Fixtures.write(root.resolve(PlannedStopMarker.FILE_NAME), "{\"target_pid\": 5, \"written_at\": \"yesterday\"}");
-        PlannedStopMarker marker = PlannedStopMarker.read(root).marker();
-        assertTrue(marker.expiredAt(Instant.now()));
+        PidMarker.Contents marker = scan(root.resolve("locks")).get(0).markerContents();
+        assertTrue(marker.expired());
         assertNull(marker.targetStartTime());
     }
 }

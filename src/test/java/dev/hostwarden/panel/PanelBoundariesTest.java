@@ -67,26 +67,6 @@ class PanelBoundariesTest {
         assertTrue(Files.notExists(dir));
     }
 
-    /** A runtime named on the command line, as the lead can wire it before a services entry exists. */
-    public static final class NamedOwnerControl extends OwnerControlViewModelTest.FakeOwnerControl {
-        public NamedOwnerControl() {
-        }
-    }
-
-    @Test
-    void theOwnerControlRuntimeIsFoundByNameOrAbsent() {
-        try {
-            System.clearProperty(OwnerControls.PROPERTY);
-            assertTrue(OwnerControls.find().isEmpty(), "no runtime on this class path: Stop/Restart disabled");
-            System.setProperty(OwnerControls.PROPERTY, NamedOwnerControl.class.getName());
-            assertTrue(OwnerControls.find().orElseThrow() instanceof NamedOwnerControl);
-            System.setProperty(OwnerControls.PROPERTY, "no.such.Control");
-            assertTrue(OwnerControls.find().isEmpty());
-        } finally {
-            System.clearProperty(OwnerControls.PROPERTY);
-        }
-    }
-
     @Test
     void recordValuesInPlainLanguage() {
         assertEquals("2026-11-29 17:00:00  (raw 1795971600.25)", Describe.createTime(1795971600.25, ZoneOffset.UTC));

@@ -5,11 +5,12 @@ import dev.hostwarden.core.HermesHome;
 import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.LockProbe;
 import dev.hostwarden.core.LockState;
+import dev.hostwarden.core.PidMarker;
+import dev.hostwarden.core.PlannedStopMarker;
 import dev.hostwarden.core.ProcessInspector;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -20,22 +21,22 @@ import java.util.Objects;
  *
  * @param markerTarget plain-language note on whom the marker names, or "" without a marker
  */
-public record HomeStatus(String profile, Path home, LockProbe runtimeLock, PlannedStopMarker.Read marker, String markerTarget) {
+public record HomeStatus(String profile, Path home, LockProbe runtimeLock, PidMarker.Read marker, String markerTarget) {
 
     /** Reads every home under {@code root} (read-only); {@code gateway} is the host gateway's current report. */
     public static List<HomeStatus> scan(Path root, RoleReport gateway, ProcessInspector inspector) {
         List<HomeStatus> homes = new ArrayList<>();
         for (HermesHome.Profile profile : HermesHome.profiles(root)) {
             LockProbe lock = GatewayRuntimeLock.probe(profile.home());
-            PlannedStopMarker.Read marker = PlannedStopMarker.read(profile.home());
-            String target = marker.present() ? describeTarget(marker.marker(), gateway, lock, inspector) : "";
+            PidMarker.Read marker = PlannedStopMarker.forHome(profile.home()).peek();
+            String target = marker instanceof PidMarker.Found found ? describeTarget(found.contents(), gateway, lock, inspector) : "";
             homes.add(new HomeStatus(profile.name(), profile.home(), lock, marker, target));
         }
         return homes;
     }
 
     /** Whether the marker names the live owner: the host gateway or this home's runtime-lock holder. */
-    static String describeTarget(PlannedStopMarker marker, RoleReport gateway, LockProbe lock, ProcessInspector inspector) {
+    static String describeTarget(PidMarker.Contents marker, RoleReport gateway, LockProbe lock, ProcessInspector inspector) {
         long pid = marker.targetPid();
         HostRecord owner = gateway == null ? null : gateway.record().recordOrNull();
         boolean liveOwner = owner != null && gateway.verdict() == Verdict.LIVE && owner.pid() == pid;
@@ -59,18 +60,31 @@ public record HomeStatus(String profile, Path home, LockProbe runtimeLock, Plann
         return "names PID " + pid + ", not the live owner (" + live + ")";
     }
 
-    /** "expires in 42 s", "expired 3 min ago", or why the age is unknown. */
-    public String markerAge(Instant now) {
-        PlannedStopMarker found = marker.marker();
+    /** The marker's contents when a well-formed one is there, else null. */
+    public PidMarker.Contents markerContents() {
+        return marker instanceof PidMarker.Found found ? found.contents() : null;
+    }
+
+    /** Why the file at the marker path cannot be obeyed, or null (absent or well-formed). */
+    public String markerProblem() {
+        if (marker instanceof PidMarker.Unusable unusable) {
+            return "unusable marker: " + unusable.why();
+        }
+        return marker instanceof PidMarker.InvalidTarget invalid ? "unusable marker: " + invalid.why() : null;
+    }
+
+    /** "age 12 s, expires in 48 s", "age 3 min, expired (TTL 60 s)", or why the age is unknown. */
+    public String markerAge() {
+        PidMarker.Contents found = markerContents();
         if (found == null) {
             return "";
         }
-        if (found.writtenAt() == null) {
-            return "written_at '" + found.rawWrittenAt() + "' unreadable: counts as expired";
+        if (found.age() == null) {
+            return "written_at '" + found.writtenAt() + "' unreadable: counts as expired";
         }
-        long age = found.ageAt(now).toSeconds();
-        long ttl = PlannedStopMarker.TTL.toSeconds();
-        return found.expiredAt(now) ? "age " + Describe.duration(age) + ", expired (TTL " + ttl + " s)"
+        long age = found.age().toSeconds();
+        long ttl = PidMarker.TTL.toSeconds();
+        return found.expired() ? "age " + Describe.duration(age) + ", expired (TTL " + ttl + " s)"
                 : "age " + Describe.duration(age) + ", expires in " + (ttl - age) + " s";
     }
 }

@@ -60,7 +60,7 @@ public final class PanelView extends BorderPane {
             HBox.setHgrow(view, javafx.scene.layout.Priority.ALWAYS);
             cards.getChildren().add(view);
         }
-        ProfilesView profiles = new ProfilesView(model, clock);
+        ProfilesView profiles = new ProfilesView(model);
         VBox content = new VBox(cards, padded(profiles));
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);

@@ -3,8 +3,7 @@ package dev.hostwarden.panel.view;
 import dev.hostwarden.panel.model.Describe;
 import dev.hostwarden.panel.model.HomeStatus;
 import dev.hostwarden.panel.model.PanelModel;
-import dev.hostwarden.panel.model.PlannedStopMarker;
-import java.time.Clock;
+import dev.hostwarden.core.PidMarker;
 import java.util.List;
 import javafx.collections.ListChangeListener;
 import javafx.scene.control.Label;
@@ -13,11 +12,9 @@ import javafx.scene.layout.VBox;
 
 /** The hermes root home and every profile home: per-home gateway.lock and planned-stop marker. */
 public final class ProfilesView extends VBox {
-    private final Clock clock;
     private final GridPane grid = new GridPane();
 
-    public ProfilesView(PanelModel model, Clock clock) {
-        this.clock = clock;
+    public ProfilesView(PanelModel model) {
         setId("profiles");
         getStyleClass().add("profiles");
         grid.getStyleClass().add("profiles-grid");
@@ -32,7 +29,7 @@ public final class ProfilesView extends VBox {
                 Ui.label("gateway.lock", "column-head"), Ui.label("Planned-stop marker", "column-head"));
         int row = 1;
         for (HomeStatus home : homes) {
-            Label marker = Ui.wrapping(markerText(home), home.marker().present() || home.marker().problem() != null ? "value" : "subtle");
+            Label marker = Ui.wrapping(markerText(home), home.markerContents() != null || home.markerProblem() != null ? "value" : "subtle");
             marker.setMaxWidth(560);
             grid.addRow(row++, Ui.label(home.profile(), "value"), Ui.label(home.home().toString(), "mono"),
                     Ui.label(Describe.lock(home.runtimeLock()), "value"), marker);
@@ -40,15 +37,15 @@ public final class ProfilesView extends VBox {
     }
 
     private String markerText(HomeStatus home) {
-        if (home.marker().problem() != null) {
-            return home.marker().problem();
+        if (home.markerProblem() != null) {
+            return home.markerProblem();
         }
-        PlannedStopMarker marker = home.marker().marker();
+        PidMarker.Contents marker = home.markerContents();
         if (marker == null) {
             return "none";
         }
         return "target PID " + marker.targetPid() + (marker.targetStartTime() == null ? "" : " (start " + marker.targetStartTime() + ")")
-                + ", stopper PID " + Describe.orDash(marker.stopperPid()) + "; " + home.markerAge(clock.instant()) + "; "
+                + ", stopper PID " + Describe.orDash(marker.writerPid()) + "; " + home.markerAge() + "; "
                 + home.markerTarget();
     }
 }
