@@ -4,13 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hostwarden.Main;
+import dev.hostwarden.core.Environment;
+import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.Role;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.view.PanelView;
+import dev.hostwarden.runtime.LaunchSettings;
+import dev.hostwarden.runtime.OwnerControl;
+import dev.hostwarden.runtime.RendezvousOwnerControl;
 import dev.hostwarden.testsupport.ChildProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -54,7 +62,11 @@ class PanelWiringFxTest {
     }
 
     private PanelModel show(Path locks) throws Exception {
-        PanelModel model = new PanelModel(Fixtures.context(locks, temp.resolve("hermes"), null, background, Platform::runLater));
+        return show(locks, null);
+    }
+
+    private PanelModel show(Path locks, OwnerControl control) throws Exception {
+        PanelModel model = new PanelModel(Fixtures.context(locks, temp.resolve("hermes"), control, background, Platform::runLater));
         onFx(() -> {
             Scene scene = new Scene(new PanelView(model, Clock.systemDefaultZone()), 1500, 1300);
             scene.getStylesheets().add(PanelApp.class.getResource("panel.css").toExternalForm());
@@ -133,6 +145,41 @@ class PanelWiringFxTest {
             WaitForAsyncUtils.waitForFxEvents();
             assertTrue(robot.lookup("#retract-confirm-gateway").tryQuery().isEmpty(), "a disabled button opens no preview");
             assertTrue(Files.exists(locks.resolve("host-gateway.json")));
+        }
+    }
+
+    @Test
+    void restartOnALiveReferenceOwnerShowsANewLivePid(FxRobot robot) throws Exception {
+        Path locks = temp.resolve("locks");
+        Path home = Files.createDirectories(temp.resolve("hermes"));
+        Long relaunched = null;
+        try (ChildProcess owner = ChildProcess.java(Main.class, Map.of("HERMES_GATEWAY_LOCK_DIR", locks.toString(),
+                "HERMES_HOME", home.toString()), "run", "gateway", "--profiles", "default")) {
+            owner.awaitLine(line -> line.startsWith("READY"), Duration.ofSeconds(60));
+            // The real runtime; no settings file and no hermes on PATH, so it relaunches this program's own run.
+            OwnerControl control = new RendezvousOwnerControl(Fixtures.rendezvous(locks))
+                    .withEnvironment(Environment.system().with("XDG_STATE_HOME", temp.resolve("state").toString())
+                            .with("PATH", temp.resolve("empty-path").toString()))
+                    .withSettings(LaunchSettings.none());
+            show(locks, control);
+            assertEquals("LIVE", text(robot, "#badge-gateway"));
+            assertTrue(showsLabelContaining(robot, "#card-gateway", "Owner PID " + owner.pid()));
+
+            robot.clickOn("#restart-gateway");
+            WaitForAsyncUtils.waitFor(90, TimeUnit.SECONDS, () -> {
+                HostRecord now = Fixtures.rendezvous(locks).readRecord(Role.GATEWAY, false);
+                return now != null && now.pid() != owner.pid() && "LIVE".equals(text(robot, "#badge-gateway"))
+                        && showsLabelContaining(robot, "#card-gateway", "Owner PID " + now.pid());
+            });
+            relaunched = Fixtures.rendezvous(locks).readRecord(Role.GATEWAY, false).pid();
+            assertEquals(0, owner.waitFor(Duration.ofSeconds(30)), "the old owner stopped as planned; stderr:\n" + owner.stderr());
+            assertTrue(ProcessHandle.of(relaunched).map(ProcessHandle::isAlive).orElse(false), "the new owner runs");
+            String steps = text(robot, "#action-message-gateway");
+            assertTrue(steps.contains(String.valueOf(relaunched)), steps);
+        } finally {
+            if (relaunched != null) {
+                ProcessHandle.of(relaunched).ifPresent(ProcessHandle::destroyForcibly);
+            }
         }
     }
 }
