@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Whole-process wall time of `java -jar target/hostwarden.jar status --json` over three roles with
 # live records present, side by side with a plain python3 reader doing the same reads, and a JVM
-# hello-world for scale. Prints medians and ratios. Goal: hostwarden median <= 0.25 s on 2 cores.
+# hello-world for scale, and the installed launcher (installer/linux/hostwarden, with a class-data-
+# sharing archive). Prints medians and ratios. Goal: java -jar median <= 0.25 s on 2 cores.
 # Usage: src/bench/status-latency.sh [RUNS]   (after `mvn -B package -DskipTests`)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -41,12 +42,17 @@ time_runs() {  # prints one wall time in seconds per run
 java -jar "$jar" status --json --lock-dir "$locks" >/dev/null; python3 src/bench/status_reader.py "$locks" >/dev/null
 
 hw=$(time_runs java -jar "$jar" status --json --lock-dir "$locks" | median)
+# The installed launcher (installer/linux/hostwarden): its first status run makes the CDS archive.
+export XDG_CACHE_HOME="$work/cache"
+installer/linux/hostwarden status --json --lock-dir "$locks" >/dev/null
+launcher=$(time_runs installer/linux/hostwarden status --json --lock-dir "$locks" | median)
 py=$(time_runs python3 src/bench/status_reader.py "$locks" | median)
 hello=$(time_runs java -cp "$work/hello" Hello | median)
 
 echo "status --json, 3 live roles, $runs runs each (median wall time)"
 printf '  hostwarden status --json  %s s   (goal <= 0.250 s)\n' "$hw"
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+printf '  installed launcher (CDS)  %s s   (ratio launcher/java -jar: %s)\n' "$launcher" "$(ratio "$launcher" "$hw")"
 printf '  python3 same reads        %s s   (ratio hostwarden/python3: %s)\n' "$py" "$(ratio "$hw" "$py")"
 printf '  JVM hello-world           %s s   (ratio hostwarden/hello: %s)\n' "$hello" "$(ratio "$hw" "$hello")"
 
