@@ -12,7 +12,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.StringWriter;
-import java.util.Iterator;
 import java.util.Map;
 
 /**
@@ -130,8 +129,7 @@ public final class JsonTrees {
         switch (node.getNodeType()) {
             case OBJECT: {
                 generator.writeStartObject();
-                for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext(); ) {
-                    Map.Entry<String, JsonNode> field = fields.next();
+                for (Map.Entry<String, JsonNode> field : node.properties()) {
                     generator.writeFieldName(field.getKey());
                     write(generator, field.getValue());
                 }

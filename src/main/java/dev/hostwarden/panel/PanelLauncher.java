@@ -17,18 +17,9 @@ public final class PanelLauncher {
     public record PanelOptions(boolean noTray) {
     }
 
-    /**
-     * JavaFX wakes its event loop at the pulse rate even when nothing moves (60 Hz by default); the
-     * panel has no animations, so 30 Hz halves its idle cost. A {@code -D} given by the user wins.
-     */
-    static final String PULSE_PROPERTY = "javafx.animation.pulse";
-    static final String PANEL_PULSE_HZ = "30";
-
     public static void launch(String[] args) {
         options = new PanelOptions(List.of(args).contains("--no-tray"));
-        if (System.getProperty(PULSE_PROPERTY) == null) {
-            System.setProperty(PULSE_PROPERTY, PANEL_PULSE_HZ);
-        }
+        RenderingDefaults.apply();
         String noDisplay = missingDisplay();
         if (noDisplay != null) {
             System.err.println("hostwarden: the panel cannot start: " + noDisplay

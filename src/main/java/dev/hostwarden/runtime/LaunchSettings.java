@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -112,8 +111,7 @@ public final class LaunchSettings {
         if (!section.isMissingNode() && !section.isObject()) {
             throw new SettingsException("settings file " + file + ": \"roles\" must be an object");
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = section.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> entry = it.next();
+        for (Map.Entry<String, JsonNode> entry : section.properties()) {
             Role role;
             try {
                 role = Role.parse(entry.getKey());
@@ -158,8 +156,7 @@ public final class LaunchSettings {
             if (!envNode.isObject()) {
                 throw new SettingsException(where + ": \"environment\" must be an object of strings, got " + envNode);
             }
-            for (Iterator<Map.Entry<String, JsonNode>> it = envNode.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> variable = it.next();
+            for (Map.Entry<String, JsonNode> variable : envNode.properties()) {
                 if (!variable.getValue().isTextual()) {
                     throw new SettingsException(where + ": environment " + variable.getKey() + " must be a string, got " + variable.getValue());
                 }

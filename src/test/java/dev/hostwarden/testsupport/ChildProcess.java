@@ -142,10 +142,15 @@ public final class ChildProcess implements AutoCloseable {
         process.waitFor(10, TimeUnit.SECONDS);
     }
 
+    /** Kills the child if it still runs; an interrupt while waiting is kept for the caller. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         if (process.isAlive()) {
-            kill();
+            try {
+                kill();
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }
