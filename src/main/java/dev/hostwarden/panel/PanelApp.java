@@ -39,6 +39,7 @@ import javafx.stage.Stage;
 public final class PanelApp extends Application {
     /** Seconds between re-verifications when no file event arrives. */
     static final String RECHECK_PROPERTY = "hostwarden.panel.recheckSeconds";
+    static final long DEFAULT_RECHECK_SECONDS = 120;
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     private ExecutorService background;
@@ -84,7 +85,9 @@ public final class PanelApp extends Application {
         stage.show();
 
         model.refresh();
-        long recheck = Long.getLong(RECHECK_PROPERTY, 30);
+        // Changes arrive as file-system events and as the live owner's exit; the timer only re-proves
+        // what no event announces, and each pass costs real CPU in an otherwise idle process.
+        long recheck = Long.getLong(RECHECK_PROPERTY, DEFAULT_RECHECK_SECONDS);
         watcher = new RendezvousWatcher(() -> rendezvous.dir().path(), Duration.ofSeconds(recheck), model::refresh);
         watcher.start();
         installTray();
