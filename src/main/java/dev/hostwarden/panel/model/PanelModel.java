@@ -155,7 +155,8 @@ public final class PanelModel {
         List<RoleSnapshot> roles = new ArrayList<>();
         for (Role role : Role.values()) {
             RoleReport report = context.inspector().inspect(role);
-            roles.add(new RoleSnapshot(report, context.rendezvous().retractor().retract(role, true)));
+            // The retract verdict from what the report already observed: no second read or lock probe.
+            roles.add(new RoleSnapshot(report, context.rendezvous().retractor().preview(role, report.lock(), report.record())));
         }
         List<HomeStatus> scanned = HomeStatus.scan(context.hermesRoot(), roles.get(Role.GATEWAY.ordinal()).report(),
                 context.rendezvous().inspector());
