@@ -40,7 +40,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * Wiring of the real window (Monocle headless, glass robot) against real rendezvous directories and
- * a real child JVM owner: what the cards show and what the Retract button does.
+ * real `hostwarden run` owners in child JVMs: what the cards show and what Retract and Restart do.
  */
 @ExtendWith(ApplicationExtension.class)
 class PanelWiringFxTest {
@@ -131,10 +131,18 @@ class PanelWiringFxTest {
         assertTrue(showsLabelContaining(robot, "#profiles", "expired (TTL 60 s); names PID 424242, not the live owner"));
     }
 
+    /** A real reference owner: {@code hostwarden run gateway} as a child JVM, READY once its record is published. */
+    private ChildProcess runGateway(Path locks, Path home) throws Exception {
+        ChildProcess owner = ChildProcess.java(Main.class, Map.of("HERMES_GATEWAY_LOCK_DIR", locks.toString(),
+                "HERMES_HOME", home.toString()), "run", "gateway", "--profiles", "default");
+        owner.awaitLine(line -> line.startsWith("READY"), Duration.ofSeconds(60));
+        return owner;
+    }
+
     @Test
-    void retractIsDisabledWhileAChildJvmHoldsTheLock(FxRobot robot) throws Exception {
+    void retractIsDisabledWhileALiveOwnerHoldsTheLock(FxRobot robot) throws Exception {
         Path locks = temp.resolve("locks");
-        try (ChildProcess owner = Fixtures.liveOwner(locks, Role.GATEWAY)) {
+        try (ChildProcess owner = runGateway(locks, Files.createDirectories(temp.resolve("hermes")))) {
             show(locks);
             assertEquals("LIVE", text(robot, "#badge-gateway"));
             assertTrue(onFx(() -> robot.lookup("#retract-gateway").queryAs(Button.class).isDisabled()));
@@ -145,6 +153,7 @@ class PanelWiringFxTest {
             WaitForAsyncUtils.waitForFxEvents();
             assertTrue(robot.lookup("#retract-confirm-gateway").tryQuery().isEmpty(), "a disabled button opens no preview");
             assertTrue(Files.exists(locks.resolve("host-gateway.json")));
+            assertTrue(Files.exists(locks.resolve("host-gateway.token")));
         }
     }
 
@@ -153,9 +162,7 @@ class PanelWiringFxTest {
         Path locks = temp.resolve("locks");
         Path home = Files.createDirectories(temp.resolve("hermes"));
         Long relaunched = null;
-        try (ChildProcess owner = ChildProcess.java(Main.class, Map.of("HERMES_GATEWAY_LOCK_DIR", locks.toString(),
-                "HERMES_HOME", home.toString()), "run", "gateway", "--profiles", "default")) {
-            owner.awaitLine(line -> line.startsWith("READY"), Duration.ofSeconds(60));
+        try (ChildProcess owner = runGateway(locks, home)) {
             // The real runtime; no settings file and no hermes on PATH, so it relaunches this program's own run.
             OwnerControl control = new RendezvousOwnerControl(Fixtures.rendezvous(locks))
                     .withEnvironment(Environment.system().with("XDG_STATE_HOME", temp.resolve("state").toString())
