@@ -59,11 +59,6 @@ public final class GatewayRuntimeLock {
         return FileLocks.probe(LOCK_NAME, pathFor(home));
     }
 
-    /** hermes' {@code is_gateway_runtime_lock_active}. */
-    public static boolean isActive(Path home) {
-        return probe(home).state() == LockState.HELD;
-    }
-
     /** hermes' PID record: pid, kind, argv, start_time, hermes_home. */
     public static ObjectNode pidRecord(Path home, List<String> argv, ProcessInspector inspector) {
         long pid = Platform.currentPid();

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 import java.util.Set;
@@ -128,11 +127,6 @@ public final class PrivateFiles {
 
     public static int uidOf(Path path) throws IOException {
         return (Integer) Files.getAttribute(path, "unix:uid", LinkOption.NOFOLLOW_LINKS);
-    }
-
-    public static String modeOf(Path path) throws IOException {
-        PosixFileAttributes attributes = Files.readAttributes(path, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        return PosixFilePermissions.toString(attributes.permissions());
     }
 
     /** Removes a file or link (never a link's target); true when something was removed. */

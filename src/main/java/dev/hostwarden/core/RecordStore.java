@@ -87,10 +87,4 @@ public final class RecordStore {
         }
         PrivateFiles.writeAtomically(dir.recordPath(record.role()), RecordCodec.encode(record));
     }
-
-    /** Writes raw bytes as a role's record file (tests and repair tools). */
-    public void writeRaw(Role role, byte[] bytes) throws IOException {
-        dir.ensure();
-        PrivateFiles.writeAtomically(dir.recordPath(role), bytes);
-    }
 }

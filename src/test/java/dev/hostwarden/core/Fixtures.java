@@ -44,6 +44,12 @@ public final class Fixtures {
         return rendezvous.recordPath(role);
     }
 
+    /** A file's permission bits as {@code rw-------}, without following a link. */
+    public static String modeOf(Path path) throws IOException {
+        return java.nio.file.attribute.PosixFilePermissions.toString(Files.readAttributes(path,
+                java.nio.file.attribute.PosixFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS).permissions());
+    }
+
     /** Creates the role's lock file (free), as any earlier claimer leaves it behind. */
     public static Path lockFile(Path dir, Role role) throws IOException {
         RendezvousDir rendezvous = RendezvousDir.of(dir);

@@ -382,7 +382,7 @@ class HostRendezvousSeedTest extends HostDirTest {
 
     /** Writes a record file as hermes' tests do (ensure the state dir, then write the JSON). */
     private void writeRecord(HostRecord record) throws IOException {
-        hr.store().writeRaw(record.role(), RecordCodec.encode(record));
+        Fixtures.writeRaw(hr.dir().path(), record.role(), RecordCodec.encode(record));
     }
 
     /** hermes' {@code probe_owner(record, timeout=1.0)}: the role's token, then the endpoint. */

@@ -43,7 +43,7 @@ class PrivateFilesTest {
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
         Path token = dir.resolve("host-serve.token");
         PrivateFiles.writeAtomically(token, "secret".getBytes(StandardCharsets.UTF_8));
-        assertEquals("rw-------", PrivateFiles.modeOf(token));
+        assertEquals("rw-------", Fixtures.modeOf(token));
         assertEquals("secret", Files.readString(token));
     }
 
@@ -54,7 +54,7 @@ class PrivateFilesTest {
         Files.setPosixFilePermissions(record, PosixFilePermissions.fromString("rw-r--r--"));
         Object before = inode(record);
         PrivateFiles.writeAtomically(record, "new".getBytes(StandardCharsets.UTF_8));
-        assertEquals("rw-------", PrivateFiles.modeOf(record));
+        assertEquals("rw-------", Fixtures.modeOf(record));
         assertEquals("new", Files.readString(record));
         assertNotEquals(before, inode(record), "a new inode is renamed over the old one");
     }

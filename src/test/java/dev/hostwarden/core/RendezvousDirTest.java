@@ -129,9 +129,9 @@ class RendezvousDirTest {
         assumeTrue(Platform.isPosix(), "POSIX modes");
         Path path = tmp.resolve("state/hermes/gateway-locks");
         RendezvousDir.of(path).ensure();
-        assertEquals("rwx------", PrivateFiles.modeOf(path));
+        assertEquals("rwx------", Fixtures.modeOf(path));
         RendezvousDir.of(path).ensure();
-        assertEquals("rwx------", PrivateFiles.modeOf(path), "idempotent");
+        assertEquals("rwx------", Fixtures.modeOf(path), "idempotent");
     }
 
     @Test
@@ -143,7 +143,7 @@ class RendezvousDirTest {
             Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(loose));
             Path marker = Files.writeString(path.resolve("kept"), "x");
             RendezvousDir.of(path).ensure();
-            assertEquals("rwx------", PrivateFiles.modeOf(path), loose);
+            assertEquals("rwx------", Fixtures.modeOf(path), loose);
             assertEquals("x", Files.readString(marker), "repaired, not recreated");
         }
     }
