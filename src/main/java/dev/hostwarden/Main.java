@@ -1,6 +1,6 @@
 package dev.hostwarden;
 
-import dev.hostwarden.cli.HostwardenCommand;
+import dev.hostwarden.cli.Commands;
 
 /**
  * One jar, two faces. Any command runs headless and never loads JavaFX or AWT; no command at all
@@ -16,7 +16,7 @@ public final class Main {
             return;
         }
         System.setProperty("java.awt.headless", "true");
-        System.exit(HostwardenCommand.run(args, System.out, System.err));
+        System.exit(Commands.run(args, System.out, System.err));
     }
 
     private static void launchPanel(String[] args) {

@@ -24,16 +24,6 @@ public final class HostwardenCommand implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (status, explain, retract, ...)");
     }
 
-    public static int run(String[] args, PrintStream stdout, PrintStream stderr) {
-        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(stdout, StandardCharsets.UTF_8), true);
-        PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(stderr, StandardCharsets.UTF_8), true);
-        Integer fast = FastStatus.tryRun(args, out, err);
-        if (fast != null) {
-            return fast;
-        }
-        return commandLine(out, err, Arrays.asList(args).contains("--json")).execute(args);
-    }
-
     static CommandLine commandLine(PrintWriter out, PrintWriter err, boolean json) {
         CommandLine cli = new CommandLine(new HostwardenCommand());
         cli.setOut(out);

@@ -1,7 +1,7 @@
 package dev.hostwarden.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hostwarden.core.JsonStreams;
 import dev.hostwarden.core.JsonTrees;
 import java.io.PrintWriter;
 
@@ -34,14 +34,24 @@ public final class Output {
         out.flush();
     }
 
+    public void document(JsonStreams.Document document) {
+        out.println(JsonStreams.pretty(document));
+        out.flush();
+    }
+
     /** Reports a failure: one line on stderr, and the error document on stdout in JSON mode. */
     public void error(String code, String message) {
         err.println("hostwarden: " + message);
         err.flush();
         if (json) {
-            ObjectNode root = JsonTrees.object();
-            root.putObject("error").put("code", code).put("message", message);
-            document(root);
+            document(generator -> {
+                generator.writeStartObject();
+                generator.writeObjectFieldStart("error");
+                generator.writeStringField("code", code);
+                generator.writeStringField("message", message);
+                generator.writeEndObject();
+                generator.writeEndObject();
+            });
         }
     }
 

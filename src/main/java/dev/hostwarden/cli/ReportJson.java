@@ -1,85 +1,112 @@
 package dev.hostwarden.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hostwarden.core.Check;
-import dev.hostwarden.core.JsonTrees;
+import dev.hostwarden.core.JsonStreams;
 import dev.hostwarden.core.LockProbe;
 import dev.hostwarden.core.Reason;
 import dev.hostwarden.core.RecordCodec;
 import dev.hostwarden.core.RendezvousDir;
 import dev.hostwarden.core.RetractResult;
 import dev.hostwarden.core.RoleReport;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
-/** The JSON documents of the command-line contract. Wire shapes live here, apart from the core's types. */
+/**
+ * The JSON documents of the command-line contract. Wire shapes live here, apart from the core's
+ * types, and are streamed straight to the generator: {@code status} is polled in fresh JVMs.
+ */
 public final class ReportJson {
     private ReportJson() {
     }
 
-    public static ObjectNode status(RendezvousDir dir, List<RoleReport> reports) {
-        ObjectNode root = JsonTrees.object();
-        root.put("lockDir", dir.path().toString());
-        root.put("lockDirSource", dir.source().name());
-        ArrayNode roles = root.putArray("roles");
-        reports.forEach(report -> roles.add(role(report)));
-        return root;
+    public static JsonStreams.Document status(RendezvousDir dir, List<RoleReport> reports) {
+        return generator -> {
+            generator.writeStartObject();
+            generator.writeStringField("lockDir", dir.path().toString());
+            generator.writeStringField("lockDirSource", dir.source().name());
+            generator.writeArrayFieldStart("roles");
+            for (RoleReport report : reports) {
+                role(generator, report);
+            }
+            generator.writeEndArray();
+            generator.writeEndObject();
+        };
     }
 
-    public static ObjectNode role(RoleReport report) {
-        ObjectNode node = JsonTrees.object();
-        node.put("role", report.role().wireName());
-        node.put("verdict", report.verdict().name());
+    private static void role(JsonGenerator generator, RoleReport report) throws IOException {
+        generator.writeStartObject();
+        generator.writeStringField("role", report.role().wireName());
+        generator.writeStringField("verdict", report.verdict().name());
         var record = report.record().recordOrNull();
+        generator.writeFieldName("record");
         if (record == null) {
-            node.putNull("record");
+            generator.writeNull();
         } else {
-            node.set("record", RecordCodec.toNode(record));
+            RecordCodec.write(generator, record);
         }
-        node.set("lock", lock(report.lock()));
-        ObjectNode liveness = node.putObject("liveness");
-        liveness.put("incarnation", report.liveness().incarnation().name());
-        liveness.put("proven", report.liveness().proven());
-        liveness.put("stale", report.liveness().stale());
-        ArrayNode reasons = node.putArray("reasons");
+        lock(generator, report.lock());
+        generator.writeObjectFieldStart("liveness");
+        generator.writeStringField("incarnation", report.liveness().incarnation().name());
+        generator.writeBooleanField("proven", report.liveness().proven());
+        generator.writeBooleanField("stale", report.liveness().stale());
+        generator.writeEndObject();
+        generator.writeArrayFieldStart("reasons");
         for (Reason reason : report.reasons()) {
-            reasons.addObject().put("code", reason.code().name()).put("message", reason.message());
+            generator.writeStartObject();
+            generator.writeStringField("code", reason.code().name());
+            generator.writeStringField("message", reason.message());
+            generator.writeEndObject();
         }
-        ArrayNode checks = node.putArray("checks");
+        generator.writeEndArray();
+        generator.writeArrayFieldStart("checks");
         for (Check check : report.checks()) {
-            checks.addObject().put("name", check.name()).put("result", check.result().name()).put("evidence", check.evidence());
+            generator.writeStartObject();
+            generator.writeStringField("name", check.name());
+            generator.writeStringField("result", check.result().name());
+            generator.writeStringField("evidence", check.evidence());
+            generator.writeEndObject();
         }
-        node.put("retractable", report.retractable());
-        return node;
+        generator.writeEndArray();
+        generator.writeBooleanField("retractable", report.retractable());
+        generator.writeEndObject();
     }
 
-    private static ObjectNode lock(LockProbe probe) {
-        ObjectNode lock = JsonTrees.object();
-        lock.put("path", probe.path().toString());
-        lock.put("state", probe.state().name());
+    private static void lock(JsonGenerator generator, LockProbe probe) throws IOException {
+        generator.writeObjectFieldStart("lock");
+        generator.writeStringField("path", probe.path().toString());
+        generator.writeStringField("state", probe.state().name());
+        generator.writeFieldName("holderPid");
         if (probe.holderPid() == null) {
-            lock.putNull("holderPid");
+            generator.writeNull();
         } else {
-            lock.put("holderPid", probe.holderPid());
+            generator.writeNumber(probe.holderPid());
         }
-        lock.put("ownedByThisProcess", probe.ownedByThisProcess());
-        return lock;
+        generator.writeBooleanField("ownedByThisProcess", probe.ownedByThisProcess());
+        generator.writeEndObject();
     }
 
-    public static ObjectNode retract(RetractResult result) {
-        ObjectNode node = JsonTrees.object();
-        node.put("role", result.role().wireName());
-        ArrayNode removed = node.putArray("removed");
-        for (Path path : result.removed()) {
-            removed.add(path.toString());
-        }
-        node.put("dryRun", result.dryRun());
-        if (result.refused() == null) {
-            node.putNull("refused");
-        } else {
-            node.putObject("refused").put("code", result.refused().code()).put("message", result.refused().message());
-        }
-        return node;
+    public static JsonStreams.Document retract(RetractResult result) {
+        return generator -> {
+            generator.writeStartObject();
+            generator.writeStringField("role", result.role().wireName());
+            generator.writeArrayFieldStart("removed");
+            for (Path path : result.removed()) {
+                generator.writeString(path.toString());
+            }
+            generator.writeEndArray();
+            generator.writeBooleanField("dryRun", result.dryRun());
+            generator.writeFieldName("refused");
+            if (result.refused() == null) {
+                generator.writeNull();
+            } else {
+                generator.writeStartObject();
+                generator.writeStringField("code", result.refused().code());
+                generator.writeStringField("message", result.refused().message());
+                generator.writeEndObject();
+            }
+            generator.writeEndObject();
+        };
     }
 }

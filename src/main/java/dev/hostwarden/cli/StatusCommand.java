@@ -1,11 +1,7 @@
 package dev.hostwarden.cli;
 
-import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.Role;
-import dev.hostwarden.core.RoleInspector;
-import dev.hostwarden.core.RoleReport;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -43,23 +39,6 @@ final class StatusCommand implements Callable<Integer> {
                 }
             }
         }
-        return execute(common.rendezvous(), roles, HostwardenCommand.output(spec, common));
-    }
-
-    /** The command itself; {@link FastStatus} calls it too, without building picocli's model. */
-    static int execute(HostRendezvous rendezvous, List<Role> roles, Output output) {
-        List<Role> wanted = roles == null || roles.isEmpty() ? Arrays.asList(Role.values()) : roles;
-        List<RoleReport> reports = new RoleInspector(rendezvous, true).inspectAll(wanted);
-        if (output.json()) {
-            output.document(ReportJson.status(rendezvous.dir(), reports));
-        } else {
-            output.out().printf("lock dir  %s (from %s)%n", rendezvous.dir().path(), rendezvous.dir().source());
-            for (RoleReport report : reports) {
-                output.out().println();
-                ReportText.status(output.out(), report);
-            }
-            output.out().flush();
-        }
-        return wanted.size() == 1 ? reports.get(0).verdict().exitCode() : 0;
+        return StatusPrinter.execute(common.rendezvous(), roles, HostwardenCommand.output(spec, common));
     }
 }

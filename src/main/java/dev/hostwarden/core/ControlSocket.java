@@ -62,6 +62,16 @@ public final class ControlSocket {
         return call(home, "identify", timeout);
     }
 
+    /** True when the gateway at {@code home} answers {@code identify} as process {@code pid}. */
+    public static boolean identifiesAs(Path home, long pid, Duration timeout) {
+        Optional<ObjectNode> identity = identify(home, timeout);
+        if (identity.isEmpty()) {
+            return false;
+        }
+        JsonNode answeredPid = identity.get().path("pid");
+        return answeredPid.isIntegralNumber() && answeredPid.longValue() == pid;
+    }
+
     /** Sends one verb and returns the {@code result} object of an {@code ok} answer. */
     public static Optional<ObjectNode> call(Path home, String verb, Duration timeout) {
         Path socket = pathFor(home);

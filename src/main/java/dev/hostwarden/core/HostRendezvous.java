@@ -15,7 +15,6 @@ import java.util.function.Supplier;
  * module, with the rendezvous directory re-resolved on every call (the lock cache follows it).
  */
 public final class HostRendezvous {
-    private static final DateTimeFormatter UPDATED_AT = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSxxx");
 
     private final Supplier<RendezvousDir> dir;
     private final ProcessInspector inspector;
@@ -225,6 +224,7 @@ public final class HostRendezvous {
     }
 
     public static String utcNow() {
-        return UPDATED_AT.format(Instant.now().atOffset(ZoneOffset.UTC));
+        // Built per call: a static formatter would cost every read-only command its set-up.
+        return DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSxxx").format(Instant.now().atOffset(ZoneOffset.UTC));
     }
 }

@@ -1,26 +1,21 @@
 package dev.hostwarden.core;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.util.Map;
 
 /**
- * JSON trees read and written with jackson-core's streaming API. The command line starts a fresh JVM
- * for every call, and databind's {@code ObjectMapper} setup alone costs more than our whole status
- * budget; the tree types stay databind's, only the (de)serialisation machinery is bypassed.
+ * databind's JSON trees, read and written with jackson-core's streaming API through
+ * {@link JsonStreams}: databind's {@code ObjectMapper} set-up alone costs a fresh JVM more than the
+ * whole command, so only the tree types are databind's.
  */
 public final class JsonTrees {
-    private static final JsonFactory FACTORY = new JsonFactory();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private JsonTrees() {
@@ -30,32 +25,16 @@ public final class JsonTrees {
         return NODES.objectNode();
     }
 
-    /** Parses exactly one JSON value; anything after it (but white space) is an error. */
+    /** Parses exactly one JSON value; anything after it (but white space) is a {@link JsonStreams.TrailingContentException}. */
     public static JsonNode parse(String text) throws IOException {
-        try (JsonParser parser = FACTORY.createParser(text)) {
+        try (JsonParser parser = JsonStreams.parser(text)) {
             JsonToken first = parser.nextToken();
             if (first == null) {
                 throw new com.fasterxml.jackson.core.JsonParseException(parser, "no content");
             }
             JsonNode value = read(parser, first);
-            JsonToken after;
-            try {
-                after = parser.nextToken();
-            } catch (com.fasterxml.jackson.core.JsonParseException notAToken) {
-                // "{...}garbage": the document was complete, what follows it is the fault.
-                throw new TrailingContentException(parser);
-            }
-            if (after != null) {
-                throw new TrailingContentException(parser);
-            }
+            JsonStreams.expectEnd(parser);
             return value;
-        }
-    }
-
-    /** Content after the JSON document: a torn write or two concatenated documents. */
-    public static final class TrailingContentException extends com.fasterxml.jackson.core.JsonParseException {
-        TrailingContentException(JsonParser parser) {
-            super(parser, "trailing content");
         }
     }
 
@@ -94,35 +73,14 @@ public final class JsonTrees {
         }
     }
 
-    /** A finite double in plain decimal notation, keeping a ".0" on whole numbers as Python does. */
-    public static String plainDecimal(double value) {
-        String plain = java.math.BigDecimal.valueOf(value).toPlainString();
-        return plain.contains(".") ? plain : plain + ".0";
-    }
-
     /** Compact form, as hermes writes its files. */
     public static String compact(JsonNode node) {
-        return write(node, false);
+        return JsonStreams.compact(generator -> write(generator, node));
     }
 
     /** Indented form for people reading the command line's output. */
     public static String pretty(JsonNode node) {
-        return write(node, true);
-    }
-
-    private static String write(JsonNode node, boolean pretty) {
-        StringWriter text = new StringWriter();
-        try (JsonGenerator generator = FACTORY.createGenerator(text)) {
-            if (pretty) {
-                DefaultPrettyPrinter printer = new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"));
-                printer.indentArraysWith(new DefaultIndenter("  ", "\n"));
-                generator.setPrettyPrinter(printer);
-            }
-            write(generator, node);
-        } catch (IOException impossible) {
-            throw new IllegalStateException(impossible);
-        }
-        return text.toString();
+        return JsonStreams.pretty(generator -> write(generator, node));
     }
 
     private static void write(JsonGenerator generator, JsonNode node) throws IOException {
@@ -155,8 +113,7 @@ public final class JsonTrees {
                         generator.writeNumber(node.bigIntegerValue());
                     }
                 } else {
-                    // Plain decimal as Python writes it (1764400000.5), never 1.7644000005E9.
-                    generator.writeNumber(plainDecimal(node.doubleValue()));
+                    JsonStreams.writeDecimal(generator, node.doubleValue());
                 }
                 break;
             case BOOLEAN:

@@ -149,7 +149,7 @@ public final class LivenessJudge {
 
     /** Epoch seconds as Python prints them (1764400000.5), or "null". */
     private static String seconds(Double value) {
-        return value == null ? "null" : JsonTrees.plainDecimal(value);
+        return value == null ? "null" : JsonStreams.plainDecimal(value);
     }
 
     private static final class Steps {

@@ -1,8 +1,11 @@
 package dev.hostwarden.core;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +14,9 @@ import java.util.List;
 
 /**
  * The wire form of a record: hermes' camelCase keys in hermes' order, read field by field with
- * hermes' coercion rules so one bad field never loses the record.
+ * hermes' coercion rules so one bad field never loses the record. Records are read and written with
+ * jackson-core's streaming API ({@link JsonStreams}), without building a tree: {@code status} reads
+ * them in a fresh JVM every time it is polled.
  */
 public final class RecordCodec {
     private RecordCodec() {
@@ -24,8 +29,212 @@ public final class RecordCodec {
         }
     }
 
-    /** Parses a JSON document into an object node, with a plain-language error for the user. */
+    /**
+     * Parses a JSON document (a marker, a settings file, an endpoint's answer) into an object node,
+     * with the same plain-language errors as a record.
+     */
     public static ObjectNode parseObject(byte[] bytes) throws CorruptRecordException {
+        JsonNode node;
+        try {
+            node = JsonTrees.parse(documentText(bytes));
+        } catch (IOException unreadable) {
+            throw unreadable(unreadable);
+        }
+        if (!node.isObject()) {
+            throw notAnObject(describeType(node));
+        }
+        return (ObjectNode) node;
+    }
+
+    public static HostRecord decode(byte[] bytes) throws CorruptRecordException {
+        WireFields fields;
+        try (JsonParser parser = JsonStreams.parser(documentText(bytes))) {
+            JsonToken first = parser.nextToken();
+            if (first != JsonToken.START_OBJECT) {
+                // The whole document must still parse: "[1," is invalid JSON before it is an array.
+                parser.skipChildren();
+                JsonStreams.expectEnd(parser);
+                throw notAnObject(describe(first));
+            }
+            fields = WireFields.read(parser);
+            JsonStreams.expectEnd(parser);
+        } catch (IOException unreadable) {
+            throw unreadable(unreadable);
+        }
+        return fields.toRecord();
+    }
+
+    /** The record as hermes writes it: compact, camelCase keys in hermes' order. */
+    public static byte[] encode(HostRecord record) {
+        return JsonStreams.compact(generator -> write(generator, record)).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Writes the record object, keys in hermes' order. */
+    public static void write(JsonGenerator generator, HostRecord record) throws IOException {
+        generator.writeStartObject();
+        generator.writeStringField("role", record.role().wireName());
+        generator.writeStringField("home", record.home());
+        generator.writeNumberField("pid", record.pid());
+        generator.writeFieldName("createTime");
+        if (record.createTime() == null) {
+            generator.writeNull();
+        } else {
+            JsonStreams.writeDecimal(generator, record.createTime());
+        }
+        generator.writeFieldName("startTime");
+        if (record.startTime() == null) {
+            generator.writeNull();
+        } else {
+            generator.writeNumber(record.startTime());
+        }
+        generator.writeStringField("bootEpoch", record.bootEpoch());
+        generator.writeStringField("host", record.host());
+        generator.writeFieldName("port");
+        if (record.port() == null) {
+            generator.writeNull();
+        } else {
+            generator.writeNumber(record.port());
+        }
+        generator.writeNumberField("protocolVersion", record.protocolVersion());
+        generator.writeStringField("tokenFingerprint", record.tokenFingerprint());
+        generator.writeArrayFieldStart("profiles");
+        for (String profile : record.profiles()) {
+            generator.writeString(profile);
+        }
+        generator.writeEndArray();
+        generator.writeStringField("updatedAt", record.updatedAt());
+        generator.writeEndObject();
+    }
+
+    /** The fields as found on the wire. A repeated key: the last one wins, as in Python's json. */
+    private static final class WireFields {
+        private JsonToken roleToken;
+        private String role;
+        private JsonToken pidToken;
+        private long pid;
+        private String pidProblem = "missing";
+        private String home = "";
+        private Double createTime;
+        private Long startTime;
+        private String bootEpoch = "";
+        private String host = "";
+        private Integer port;
+        private int protocolVersion;
+        private String tokenFingerprint = "";
+        private List<String> profiles = List.of();
+        private String updatedAt = "";
+
+        static WireFields read(JsonParser parser) throws IOException {
+            WireFields fields = new WireFields();
+            for (JsonToken key = parser.nextToken(); key != JsonToken.END_OBJECT; key = parser.nextToken()) {
+                String name = parser.currentName();
+                JsonToken value = parser.nextToken();
+                switch (name) {
+                    case "role" -> {
+                        fields.roleToken = value;
+                        fields.role = value == JsonToken.VALUE_STRING ? parser.getText() : null;
+                    }
+                    case "pid" -> fields.readPid(parser, value);
+                    case "home" -> fields.home = text(parser, value);
+                    case "createTime" -> fields.createTime = finiteNumber(parser, value);
+                    case "startTime" -> fields.startTime = positiveLong(parser, value);
+                    case "bootEpoch" -> fields.bootEpoch = text(parser, value);
+                    case "host" -> fields.host = text(parser, value);
+                    case "port" -> fields.port = port(parser, value);
+                    case "protocolVersion" -> fields.protocolVersion = integer(parser, value);
+                    case "tokenFingerprint" -> fields.tokenFingerprint = text(parser, value);
+                    case "profiles" -> fields.profiles = strings(parser, value);
+                    case "updatedAt" -> fields.updatedAt = text(parser, value);
+                    default -> {
+                        // Unknown keys (newer hermes versions) are ignored.
+                    }
+                }
+                parser.skipChildren();
+            }
+            return fields;
+        }
+
+        private void readPid(JsonParser parser, JsonToken value) throws IOException {
+            pidToken = value;
+            if (value == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER
+                    && parser.getLongValue() > 0 && parser.getLongValue() <= Integer.MAX_VALUE) {
+                pid = parser.getLongValue();
+                pidProblem = null;
+            } else {
+                pidProblem = "invalid (" + render(parser, value) + ")";
+            }
+        }
+
+        HostRecord toRecord() throws CorruptRecordException {
+            if (role == null) {
+                throw new CorruptRecordException("the required field \"role\" is " + (roleToken == null ? "missing" : describe(roleToken)));
+            }
+            Role parsedRole;
+            try {
+                parsedRole = Role.parse(role);
+            } catch (IllegalArgumentException unknown) {
+                throw new CorruptRecordException("the field \"role\" names an unknown role '" + role + "'");
+            }
+            if (pidProblem != null) {
+                throw new CorruptRecordException("the required field \"pid\" is " + pidProblem);
+            }
+            return new HostRecord(parsedRole, home, pid, createTime, startTime, bootEpoch, host, port, protocolVersion,
+                    tokenFingerprint, profiles, updatedAt);
+        }
+    }
+
+    private static String text(JsonParser parser, JsonToken value) throws IOException {
+        return value == JsonToken.VALUE_STRING ? parser.getText() : "";
+    }
+
+    private static Double finiteNumber(JsonParser parser, JsonToken value) throws IOException {
+        if (value != JsonToken.VALUE_NUMBER_INT && value != JsonToken.VALUE_NUMBER_FLOAT) {
+            return null;
+        }
+        double number = parser.getDoubleValue();
+        return Double.isFinite(number) ? number : null;
+    }
+
+    private static Long positiveLong(JsonParser parser, JsonToken value) throws IOException {
+        return value == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER
+                && parser.getLongValue() > 0 ? parser.getLongValue() : null;
+    }
+
+    private static Integer port(JsonParser parser, JsonToken value) throws IOException {
+        return value == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() == JsonParser.NumberType.INT
+                && parser.getIntValue() >= 1 && parser.getIntValue() <= 65535 ? parser.getIntValue() : null;
+    }
+
+    private static int integer(JsonParser parser, JsonToken value) throws IOException {
+        return value == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() == JsonParser.NumberType.INT ? parser.getIntValue() : 0;
+    }
+
+    /** The string items of an array; anything else in it, or a value that is not an array, counts for nothing. */
+    private static List<String> strings(JsonParser parser, JsonToken value) throws IOException {
+        List<String> values = new ArrayList<>();
+        if (value != JsonToken.START_ARRAY) {
+            return values;
+        }
+        for (JsonToken item = parser.nextToken(); item != JsonToken.END_ARRAY; item = parser.nextToken()) {
+            if (item == JsonToken.VALUE_STRING) {
+                values.add(parser.getText());
+            }
+            parser.skipChildren();
+        }
+        return values;
+    }
+
+    /** A scalar as it was written; a container by its kind. */
+    private static String render(JsonParser parser, JsonToken value) throws IOException {
+        return switch (value) {
+            case START_ARRAY, START_OBJECT -> describe(value);
+            case VALUE_STRING -> "\"" + parser.getText() + "\"";
+            default -> parser.getText();
+        };
+    }
+
+    /** The document text: UTF-8, a leading byte order mark dropped, empty refused. */
+    private static String documentText(byte[] bytes) throws CorruptRecordException {
         String text = new String(bytes, StandardCharsets.UTF_8);
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1);
@@ -33,140 +242,54 @@ public final class RecordCodec {
         if (text.isBlank()) {
             throw new CorruptRecordException("the file is empty");
         }
-        JsonNode node;
-        try {
-            node = JsonTrees.parse(text);
-        } catch (JsonTrees.TrailingContentException trailing) {
-            var location = trailing.getLocation();
-            throw new CorruptRecordException("unexpected content after the JSON document at line "
+        return text;
+    }
+
+    private static CorruptRecordException unreadable(IOException failure) {
+        if (failure instanceof JsonStreams.TrailingContentException trailing) {
+            JsonLocation location = trailing.getLocation();
+            return new CorruptRecordException("unexpected content after the JSON document at line "
                     + location.getLineNr() + ", column " + location.getColumnNr());
-        } catch (JsonParseException syntax) {
-            var location = syntax.getLocation();
-            throw new CorruptRecordException("not valid JSON at line " + location.getLineNr() + ", column " + location.getColumnNr());
-        } catch (IOException other) {
-            throw new CorruptRecordException("not valid JSON");
         }
-        if (node == null || !node.isObject()) {
-            throw new CorruptRecordException("the JSON document is " + describeType(node) + ", not an object");
+        if (failure instanceof JsonParseException syntax) {
+            JsonLocation location = syntax.getLocation();
+            return new CorruptRecordException("not valid JSON at line " + location.getLineNr() + ", column " + location.getColumnNr());
         }
-        return (ObjectNode) node;
+        return new CorruptRecordException("not valid JSON");
     }
 
-    public static HostRecord decode(byte[] bytes) throws CorruptRecordException {
-        return fromNode(parseObject(bytes));
+    private static CorruptRecordException notAnObject(String kind) {
+        return new CorruptRecordException("the JSON document is " + kind + ", not an object");
     }
 
-    public static HostRecord fromNode(ObjectNode node) throws CorruptRecordException {
-        JsonNode roleNode = node.get("role");
-        if (roleNode == null || !roleNode.isTextual()) {
-            throw new CorruptRecordException("the required field \"role\" is " + (roleNode == null ? "missing" : describeType(roleNode)));
-        }
-        Role role;
-        try {
-            role = Role.parse(roleNode.textValue());
-        } catch (IllegalArgumentException unknown) {
-            throw new CorruptRecordException("the field \"role\" names an unknown role '" + roleNode.textValue() + "'");
-        }
-        JsonNode pidNode = node.get("pid");
-        if (pidNode == null || !pidNode.isIntegralNumber() || !pidNode.canConvertToLong() || pidNode.longValue() <= 0
-                || pidNode.longValue() > Integer.MAX_VALUE) {
-            throw new CorruptRecordException("the required field \"pid\" is " + (pidNode == null ? "missing" : "invalid (" + pidNode + ")"));
-        }
-        return new HostRecord(
-                role,
-                text(node.get("home")),
-                pidNode.longValue(),
-                number(node.get("createTime")),
-                positiveLong(node.get("startTime")),
-                text(node.get("bootEpoch")),
-                text(node.get("host")),
-                port(node.get("port")),
-                integer(node.get("protocolVersion")),
-                text(node.get("tokenFingerprint")),
-                strings(node.get("profiles")),
-                text(node.get("updatedAt")));
-    }
-
-    /** The record as hermes writes it: camelCase keys in hermes' order. */
-    public static ObjectNode toNode(HostRecord record) {
-        ObjectNode node = JsonTrees.object();
-        node.put("role", record.role().wireName());
-        node.put("home", record.home());
-        node.put("pid", record.pid());
-        if (record.createTime() == null) {
-            node.putNull("createTime");
-        } else {
-            node.put("createTime", record.createTime());
-        }
-        if (record.startTime() == null) {
-            node.putNull("startTime");
-        } else {
-            node.put("startTime", record.startTime());
-        }
-        node.put("bootEpoch", record.bootEpoch());
-        node.put("host", record.host());
-        if (record.port() == null) {
-            node.putNull("port");
-        } else {
-            node.put("port", record.port());
-        }
-        node.put("protocolVersion", record.protocolVersion());
-        node.put("tokenFingerprint", record.tokenFingerprint());
-        ArrayNode profiles = node.putArray("profiles");
-        record.profiles().forEach(profiles::add);
-        node.put("updatedAt", record.updatedAt());
-        return node;
-    }
-
-    public static byte[] encode(HostRecord record) {
-        return JsonTrees.compact(toNode(record)).getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static String text(JsonNode node) {
-        return node != null && node.isTextual() ? node.textValue() : "";
-    }
-
-    private static Double number(JsonNode node) {
-        return node != null && node.isNumber() && Double.isFinite(node.doubleValue()) ? node.doubleValue() : null;
-    }
-
-    private static Long positiveLong(JsonNode node) {
-        return node != null && node.isIntegralNumber() && node.canConvertToLong() && node.longValue() > 0 ? node.longValue() : null;
-    }
-
-    private static Integer port(JsonNode node) {
-        return node != null && node.isIntegralNumber() && node.canConvertToInt() && node.intValue() >= 1 && node.intValue() <= 65535
-                ? node.intValue() : null;
-    }
-
-    private static int integer(JsonNode node) {
-        return node != null && node.isIntegralNumber() && node.canConvertToInt() ? node.intValue() : 0;
-    }
-
-    private static List<String> strings(JsonNode node) {
-        List<String> values = new ArrayList<>();
-        if (node != null && node.isArray()) {
-            node.forEach(item -> {
-                if (item.isTextual()) {
-                    values.add(item.textValue());
-                }
-            });
-        }
-        return values;
-    }
-
-    static String describeType(JsonNode node) {
-        if (node == null || node.isMissingNode()) {
-            return "missing";
-        }
-        return switch (node.getNodeType()) {
-            case ARRAY -> "an array";
-            case BOOLEAN -> "a boolean";
-            case NULL -> "null";
-            case NUMBER -> "a number";
-            case STRING -> "a string";
-            case OBJECT -> "an object";
+    /** The kind of value a token starts, in plain words. */
+    private static String describe(JsonToken token) {
+        return switch (token) {
+            case START_ARRAY -> "an array";
+            case START_OBJECT -> "an object";
+            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+            case VALUE_NULL -> "null";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+            case VALUE_STRING -> "a string";
             default -> "of an unexpected type";
         };
+    }
+
+    /** As {@link #describe(JsonToken)} for a parsed node. Not a switch: that would tie databind's enum to the token path. */
+    static String describeType(JsonNode node) {
+        if (node.isArray()) {
+            return "an array";
+        } else if (node.isObject()) {
+            return "an object";
+        } else if (node.isBoolean()) {
+            return "a boolean";
+        } else if (node.isNull()) {
+            return "null";
+        } else if (node.isNumber()) {
+            return "a number";
+        } else if (node.isTextual()) {
+            return "a string";
+        }
+        return "of an unexpected type";
     }
 }

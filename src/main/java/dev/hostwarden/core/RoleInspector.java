@@ -1,12 +1,10 @@
 package dev.hostwarden.core;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Builds a {@link RoleReport}: the verdict of the command-line contract, from the record, the lock
@@ -122,18 +120,17 @@ public final class RoleInspector {
             checks.add(new Check("endpoint", CheckResult.SKIPPED, "not asked"));
             return;
         }
-        Optional<ObjectNode> answer;
+        boolean answered;
         String where;
         if (record.role().servesHttp()) {
             where = record.port() == null ? "no bound port" : record.dialHost() + ":" + record.port();
-            answer = OwnerProbe.probe(record, rendezvous.store().readToken(record.role()).orElse(""), ENDPOINT_TIMEOUT);
+            answered = OwnerProbe.probe(record, rendezvous.store().readToken(record.role()).orElse(""), ENDPOINT_TIMEOUT).isPresent();
         } else {
             Path home = HermesHome.ownerHome(record);
             where = ControlSocket.pathFor(home).toString();
-            answer = ControlSocket.identify(home, ENDPOINT_TIMEOUT)
-                    .filter(identity -> identity.path("pid").isIntegralNumber() && identity.path("pid").longValue() == record.pid());
+            answered = ControlSocket.identifiesAs(home, record.pid(), ENDPOINT_TIMEOUT);
         }
-        if (answer.isPresent()) {
+        if (answered) {
             checks.add(new Check("endpoint", CheckResult.PASS, where + " answered as PID " + record.pid() + " of " + record.role()));
         } else {
             checks.add(new Check("endpoint", CheckResult.FAIL, where + " did not answer as PID " + record.pid()));

@@ -8,8 +8,6 @@ import java.util.HexFormat;
 
 /** Session tokens and their fingerprints. Tokens are never printed; only fingerprints are. */
 public final class Tokens {
-    private static final SecureRandom RANDOM = new SecureRandom();
-
     private Tokens() {
     }
 
@@ -32,7 +30,12 @@ public final class Tokens {
     /** A fresh URL-safe random token (256 bits). */
     public static String newToken() {
         byte[] bytes = new byte[32];
-        RANDOM.nextBytes(bytes);
+        Randomness.SOURCE.nextBytes(bytes);
         return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    /** Seeded on first use only: the read-only commands take fingerprints and never make a token. */
+    private static final class Randomness {
+        static final SecureRandom SOURCE = new SecureRandom();
     }
 }

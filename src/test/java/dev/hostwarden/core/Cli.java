@@ -2,7 +2,7 @@ package dev.hostwarden.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.hostwarden.cli.HostwardenCommand;
+import dev.hostwarden.cli.Commands;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** Runs the command line in this JVM (through {@link HostwardenCommand#run}) or as a real child JVM. */
+/** Runs the command line in this JVM (through {@link Commands#run}) or as a real child JVM. */
 public final class Cli {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -67,18 +67,25 @@ public final class Cli {
         int exit;
         try (PrintStream stdout = new PrintStream(out, true, StandardCharsets.UTF_8);
              PrintStream stderr = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            exit = HostwardenCommand.run(args, stdout, stderr);
+            exit = Commands.run(args, stdout, stderr);
         }
         return new Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
     /** Runs {@code dev.hostwarden.Main args} in a fresh JVM with this test class path. */
     public static Result runChildJvm(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        return runChildJvm(List.of(), env, args);
+    }
+
+    /** As {@link #runChildJvm(Map, String...)}, with extra options for the child JVM. */
+    public static Result runChildJvm(List<String> jvmOptions, Map<String, String> env, String... args) throws IOException, InterruptedException {
         Path out = Files.createTempFile("hostwarden-cli-out", ".txt");
         Path err = Files.createTempFile("hostwarden-cli-err", ".txt");
         try {
             List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), "dev.hostwarden.Main"));
+                    "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+            command.addAll(jvmOptions);
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.hostwarden.Main"));
             command.addAll(List.of(args));
             ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
             builder.environment().putAll(env);

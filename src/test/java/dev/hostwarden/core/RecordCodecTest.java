@@ -156,6 +156,32 @@ class RecordCodecTest {
     }
 
     @Test
+    void aRepeatedKeyTakesItsLastValueAsPythonDoes() throws Exception {
+        String json = with(null, null).replace("{", "{\"pid\":7,\"profiles\":[\"old\"],\"port\":[1],");
+        HostRecord record = decode(json);
+        assertEquals(4242, record.pid());
+        assertEquals(List.of("a", "b"), record.profiles());
+        assertEquals(9119, record.port());
+        assertEquals(7, decode(with(null, null).replace("}", ",\"pid\":7}")).pid());
+    }
+
+    @Test
+    void anInvalidPidIsNamedInTheMessage() {
+        assertEquals("the required field \"pid\" is invalid (\"4242\")", corruptMessage(with("pid", "\"4242\"")));
+        assertEquals("the required field \"pid\" is invalid (-1)", corruptMessage(with("pid", "-1")));
+        assertEquals("the required field \"pid\" is invalid (null)", corruptMessage(with("pid", "null")));
+        assertEquals("the required field \"pid\" is invalid (an array)", corruptMessage(with("pid", "[4242]")));
+        assertEquals("the required field \"role\" is an object", corruptMessage(with("role", "{\"name\":\"serve\"}")));
+    }
+
+    @Test
+    void aDocumentThatIsNotAnObjectMustStillBeValidJson() {
+        assertTrue(corruptMessage("[1,").startsWith("not valid JSON at line 1, column"), corruptMessage("[1,"));
+        assertTrue(corruptMessage("[1] x").startsWith("unexpected content after the JSON document"), corruptMessage("[1] x"));
+        assertEquals("the JSON document is an array, not an object", corruptMessage("[{\"role\":\"serve\"}, [2]]"));
+    }
+
+    @Test
     void aUtf8ByteOrderMarkIsTolerated() throws Exception {
         byte[] plain = with(null, null).getBytes(StandardCharsets.UTF_8);
         byte[] bom = new byte[plain.length + 3];
@@ -197,7 +223,7 @@ class RecordCodecTest {
     void theWrittenFormHasHermesKeysInHermesOrder() throws Exception {
         HostRecord record = decode(with(null, null));
         List<String> keys = new ArrayList<>();
-        RecordCodec.toNode(record).fieldNames().forEachRemaining(keys::add);
+        RecordCodec.parseObject(RecordCodec.encode(record)).fieldNames().forEachRemaining(keys::add);
         assertEquals(List.of("role", "home", "pid", "createTime", "startTime", "bootEpoch", "host", "port", "protocolVersion",
                 "tokenFingerprint", "profiles", "updatedAt"), keys);
         String written = new String(RecordCodec.encode(record), StandardCharsets.UTF_8);
