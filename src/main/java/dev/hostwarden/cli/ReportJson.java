@@ -22,16 +22,20 @@ public final class ReportJson {
     }
 
     public static JsonStreams.Document status(RendezvousDir dir, List<RoleReport> reports) {
-        return generator -> {
-            generator.writeStartObject();
-            generator.writeStringField("lockDir", dir.path().toString());
-            generator.writeStringField("lockDirSource", dir.source().name());
-            generator.writeArrayFieldStart("roles");
-            for (RoleReport report : reports) {
-                role(generator, report);
+        // An anonymous class, not a lambda: linking a lambda costs status's fresh JVM (see HostRendezvous).
+        return new JsonStreams.Document() {
+            @Override
+            public void writeTo(JsonGenerator generator) throws IOException {
+                generator.writeStartObject();
+                generator.writeStringField("lockDir", dir.path().toString());
+                generator.writeStringField("lockDirSource", dir.source().name());
+                generator.writeArrayFieldStart("roles");
+                for (RoleReport report : reports) {
+                    role(generator, report);
+                }
+                generator.writeEndArray();
+                generator.writeEndObject();
             }
-            generator.writeEndArray();
-            generator.writeEndObject();
         };
     }
 

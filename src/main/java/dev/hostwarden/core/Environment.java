@@ -48,6 +48,12 @@ public final class Environment {
      * repointed HOME inside a container, so both processes meet in one directory.
      */
     public String realHome() {
-        return get("HERMES_REAL_HOME").or(() -> get("HOME")).or(() -> get("USERPROFILE")).orElse(userHomeProperty);
+        for (String name : new String[] {"HERMES_REAL_HOME", "HOME", "USERPROFILE"}) {
+            Optional<String> value = get(name);
+            if (value.isPresent()) {
+                return value.get();
+            }
+        }
+        return userHomeProperty;
     }
 }

@@ -62,7 +62,8 @@ public final class RecordStore {
             if (PrivateFiles.kindOf(path) != PrivateFiles.Kind.REGULAR || !PrivateFiles.ownedByCurrentUser(path)) {
                 return Optional.empty();
             }
-            return PrivateFiles.readSmall(path).map(bytes -> new String(bytes, StandardCharsets.UTF_8).strip());
+            Optional<byte[]> bytes = PrivateFiles.readSmall(path);
+            return bytes.isEmpty() ? Optional.empty() : Optional.of(new String(bytes.get(), StandardCharsets.UTF_8).strip());
         } catch (IOException unreadable) {
             return Optional.empty();
         }
@@ -73,7 +74,8 @@ public final class RecordStore {
         if (record.tokenFingerprint().isEmpty()) {
             return true;
         }
-        return readToken(record.role()).map(Tokens::fingerprint).filter(record.tokenFingerprint()::equals).isPresent();
+        Optional<String> token = readToken(record.role());
+        return token.isPresent() && Tokens.fingerprint(token.get()).equals(record.tokenFingerprint());
     }
 
     /**

@@ -24,7 +24,15 @@ public final class Retractor {
     private final Remover remover;
 
     Retractor(HostRendezvous rendezvous) {
-        this(rendezvous, PrivateFiles::remove);
+        this(rendezvous, new FileRemover());
+    }
+
+    /** The real removal; a class rather than a method reference, which status's start-up would pay for. */
+    private static final class FileRemover implements Remover {
+        @Override
+        public boolean remove(Path path) throws IOException {
+            return PrivateFiles.remove(path);
+        }
     }
 
     private Retractor(HostRendezvous rendezvous, Remover remover) {
