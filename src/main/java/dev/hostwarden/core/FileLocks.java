@@ -61,6 +61,9 @@ public final class FileLocks {
 
         /** Replaces the lock file's content (the per-home runtime lock carries a PID record). */
         void overwrite(byte[] content) throws IOException;
+
+        /** Whether {@code path} still names the file this lock is on (it may have been deleted or replaced). */
+        boolean isAt(Path path);
     }
 
     /** Tries to take the lock without blocking. */
@@ -147,6 +150,34 @@ public final class FileLocks {
         }
     }
 
+    /**
+     * Whether a lock this process holds is still on the file at its path. Someone can delete or
+     * replace a lock file under a live owner; the lock then sits on a file nobody else can open, and
+     * the path excludes no one. False when the lock is not held here. Linux can tell; elsewhere a
+     * held lock counts as in place.
+     */
+    public static boolean stillInPlace(String name, Path path) {
+        Held held = HELD.get(new Key(name, path));
+        return held != null && held.isAt(RendezvousDir.absolute(path));
+    }
+
+    /**
+     * Takes the lock again on the file now at {@code path} (created when missing), without blocking,
+     * for a holder whose lock file was deleted or replaced. On success the new lock replaces the old
+     * one, which is released; HELD_BY_OTHER means another process took the path meanwhile.
+     */
+    public static synchronized ClaimResult reclaim(String name, Path path) {
+        Key key = new Key(name, path);
+        Taken taken = take(key, false);
+        if (taken.held != null) {
+            Held previous = HELD.put(key, taken.held);
+            if (previous != null) {
+                previous.release();
+            }
+        }
+        return taken.result;
+    }
+
     public static boolean owns(String name, Path path) {
         return HELD.containsKey(new Key(name, path));
     }
@@ -229,6 +260,26 @@ public final class FileLocks {
 
         private FlockLock(int fd) {
             this.fd = fd;
+        }
+
+        @Override
+        public boolean isAt(Path path) {
+            if (!Platform.isLinux()) {
+                return true;
+            }
+            Path descriptor = Path.of("/proc/self/fd", Integer.toString(fd));
+            try {
+                // The descriptor's link is followed to the open file, even an unlinked one.
+                Object lockedInode = Files.getAttribute(descriptor, "unix:ino");
+                Object lockedDevice = Files.getAttribute(descriptor, "unix:dev");
+                return lockedInode.equals(Files.getAttribute(path, "unix:ino", LinkOption.NOFOLLOW_LINKS))
+                        && lockedDevice.equals(Files.getAttribute(path, "unix:dev", LinkOption.NOFOLLOW_LINKS));
+            } catch (java.nio.file.NoSuchFileException gone) {
+                // The path is gone, unless it is our descriptor's link that is missing (no /proc): unknowable.
+                return !Files.exists(descriptor, LinkOption.NOFOLLOW_LINKS);
+            } catch (IOException | RuntimeException unknowable) {
+                return true;
+            }
         }
 
         static Held take(Path path, boolean wait) throws IOException {
@@ -352,6 +403,12 @@ public final class FileLocks {
             } catch (OverlappingFileLockException sameJvm) {
                 return true;
             }
+        }
+
+        @Override
+        public boolean isAt(Path path) {
+            // Windows refuses to delete or replace a file that is open, so the lock stays in place.
+            return true;
         }
 
         @Override

@@ -50,6 +50,28 @@ public final class GatewayRuntimeLock {
         return true;
     }
 
+    /** Whether this process holds the home's lock and the file at its path is still the one locked. */
+    public static boolean stillInPlace(Path home) {
+        return FileLocks.stillInPlace(LOCK_NAME, pathFor(home));
+    }
+
+    /**
+     * Takes the lock again on the file now at the path, for a holder whose lock file was deleted or
+     * replaced, and writes the PID record into it. False when another process took it meanwhile.
+     */
+    public static boolean reclaim(Path home, List<String> argv, ProcessInspector inspector) {
+        Path path = pathFor(home);
+        if (!FileLocks.reclaim(LOCK_NAME, path).acquired()) {
+            return false;
+        }
+        try {
+            FileLocks.overwriteHeld(LOCK_NAME, path, JsonTrees.compact(pidRecord(home, argv, inspector)));
+        } catch (IOException unwritable) {
+            // As in acquire: the lock is what matters.
+        }
+        return true;
+    }
+
     public static void release(Path home) {
         FileLocks.release(LOCK_NAME, pathFor(home));
     }

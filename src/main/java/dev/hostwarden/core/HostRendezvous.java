@@ -150,6 +150,16 @@ public final class HostRendezvous {
         }
     }
 
+    /** Whether this process holds the role's host lock and its file is still the one at the lock path. */
+    public boolean hostLockStillInPlace(Role role) {
+        return FileLocks.stillInPlace(role.wireName(), lockPath(role));
+    }
+
+    /** Takes the host lock again on the file now at the lock path (see {@link FileLocks#reclaim}). */
+    public ClaimResult reclaimHostLock(Role role) {
+        return FileLocks.reclaim(role.wireName(), lockPath(role));
+    }
+
     public RecordRead read(Role role) {
         return store().read(role);
     }

@@ -28,6 +28,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -40,13 +42,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <pre>{@code
  * try (HostOwner owner = HostOwner.builder(Role.SERVE).home(home).port(0).build()) {
  *     owner.start();            // throws OwnerStartException: 75 held, 78 configuration
- *     int code = owner.awaitStop();   // 0 planned stop (marker, SIGINT), 1 any other signal
+ *     int code = owner.awaitStop();   // 0 planned stop (marker, SIGINT), 1 any other signal, 75 lock lost
  * }
  * }</pre>
  */
 public final class HostOwner implements AutoCloseable {
     public static final int EXIT_PLANNED = 0;
     public static final int EXIT_UNEXPECTED_SIGNAL = 1;
+    /** Another process took the lock path after our lock file was deleted or replaced: no longer exclusive. */
+    public static final int EXIT_LOCK_LOST = OwnerStartException.EX_TEMPFAIL;
     private static final System.Logger LOG = System.getLogger(HostOwner.class.getName());
     private static final Duration RUNTIME_LOCK_GRACE = Duration.ofSeconds(5);
 
@@ -77,6 +81,7 @@ public final class HostOwner implements AutoCloseable {
     private java.nio.channels.ServerSocketChannel controlChannel;
     private volatile PlannedStopWatcher watcher;
     private Thread watcherThread;
+    private ScheduledExecutorService guard;
 
     private HostOwner(Builder builder) {
         this.role = builder.role;
@@ -237,6 +242,14 @@ public final class HostOwner implements AutoCloseable {
             record = rendezvous.ownRecord(role, role.servesHttp() ? host : "", boundPort, profiles, token, home.toString());
         }
         running = true;
+        if (ownsHostLock) {
+            guard = Executors.newSingleThreadScheduledExecutor(task -> {
+                Thread thread = new Thread(task, "owner-keep-published");
+                thread.setDaemon(true);
+                return thread;
+            });
+            guard.scheduleWithFixedDelay(this::keepPublished, pollInterval.toMillis(), pollInterval.toMillis(), TimeUnit.MILLISECONDS);
+        }
         LOG.log(Level.INFO, "{0} owner PID {1} running (home {2}, token fingerprint {3})", role, Long.toString(Platform.currentPid()), home,
                 record.tokenFingerprint());
     }
@@ -343,6 +356,61 @@ public final class HostOwner implements AutoCloseable {
         }
     }
 
+    /**
+     * Keeps what this owner holds and publishes in place. A cleanup script, or a status tool that
+     * "fixed" what it took for stale files (users.md stories 11 and 12), can delete or replace the
+     * lock file, the record or the token under a live owner: the OS lock then sits on a file nobody
+     * else can open, the next starter takes the path and runs beside us, and discovery finds nothing.
+     * Each poll this takes a displaced lock again on the file now at the path, and publishes the
+     * record and token again. When another process took the path first, the owner stops (75).
+     */
+    private synchronized void keepPublished() {
+        if (closed.get() || !running || draining.get()) {
+            return;
+        }
+        try {
+            if (!rendezvous.hostLockStillInPlace(role)) {
+                rendezvous.dir().ensure();
+                if (!rendezvous.reclaimHostLock(role).acquired()) {
+                    lockLost("the " + role + " host lock file " + rendezvous.lockPath(role) + " was deleted or replaced, and another process"
+                            + holder(rendezvous.probeHostLock(role)) + " took it");
+                    return;
+                }
+                LOG.log(Level.WARNING, "the {0} host lock file {1} was deleted or replaced under this owner; locked it again", role,
+                        rendezvous.lockPath(role));
+            }
+            if (ownsRuntimeLock && !GatewayRuntimeLock.stillInPlace(home)) {
+                if (!GatewayRuntimeLock.reclaim(home, argv, inspector)) {
+                    lockLost("the runtime lock file " + GatewayRuntimeLock.pathFor(home) + " was deleted or replaced, and another process"
+                            + holder(GatewayRuntimeLock.probe(home)) + " took it");
+                    return;
+                }
+                LOG.log(Level.WARNING, "the runtime lock file {0} was deleted or replaced under this owner; locked it again",
+                        GatewayRuntimeLock.pathFor(home));
+            }
+            HostRecord published = rendezvous.read(role).recordOrNull();
+            if (published == null || published.pid() != record.pid() || !published.tokenFingerprint().equals(record.tokenFingerprint())
+                    || !rendezvous.store().tokenIsConsistent(record)) {
+                HostRecord again = rendezvous.publishRecord(role, record.host(), record.port(), record.profiles(), token, record.home());
+                if (again != null) {
+                    record = again;
+                    LOG.log(Level.WARNING, "the {0} record or token in {1} was removed or replaced under this owner; published it again",
+                            role, rendezvous.dir().path());
+                }
+            }
+        } catch (IOException | RuntimeException failed) {
+            LOG.log(Level.DEBUG, "keeping the {0} owner published failed this time: {1}", role, failed.toString());
+        }
+    }
+
+    private void lockLost(String why) {
+        LOG.log(Level.ERROR, "{0}; this owner is no longer exclusive and stops", why);
+        if (draining.compareAndSet(false, true)) {
+            exitCode = EXIT_LOCK_LOST;
+            stopRequested.countDown();
+        }
+    }
+
     /** True while blocked in {@code --wait} for the host lock (nothing published yet). */
     public boolean isClaiming() {
         return claiming;
@@ -428,6 +496,9 @@ public final class HostOwner implements AutoCloseable {
         draining.set(true);
         if (watcher != null) {
             watcher.stop();
+        }
+        if (guard != null) {
+            guard.shutdownNow();
         }
         // The record goes first, so discovery stops pointing here before the endpoint closes; the
         // host lock is released only after the endpoint is gone.

@@ -10,6 +10,7 @@ import dev.hostwarden.Main;
 import dev.hostwarden.core.ClaimResult;
 import dev.hostwarden.core.ControlSocket;
 import dev.hostwarden.core.Environment;
+import dev.hostwarden.core.GatewayRuntimeLock;
 import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.LockOutcome;
@@ -24,6 +25,7 @@ import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +34,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -262,5 +265,103 @@ class OwnerProcessTest {
         assertNotNull(renewed);
         assertEquals(result.newPid(), renewed.pid());
         assertEquals(List.of("default", "work"), renewed.profiles(), "the relaunched owner serves what the old one did");
+    }
+
+    // ---- files deleted or replaced under a live owner (reliability.md case 16; users.md stories 11, 12) ----
+
+    /** A serve owner that checks its files every 50 ms, so tests wait briefly. */
+    private ChildProcess quickServeOwner() throws Exception {
+        ChildProcess owner = run("home", "serve", "--port", "0", "--poll-interval", "0.05");
+        awaitReady(owner, "serve");
+        return owner;
+    }
+
+    private long holderOf(Role role) {
+        Long holder = rendezvous().probeHostLock(role).holderPid();
+        return holder == null ? -1 : holder;
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aDeletedOrReplacedLockFileIsLockedAgainAndASecondOwnerIsStillRefused() throws Exception {
+        ChildProcess owner = quickServeOwner();
+        Path lock = rendezvous().lockPath(Role.SERVE);
+
+        Files.delete(lock);
+        Waits.until("the owner locks a new lock file at the path", START, () -> Files.exists(lock) && holderOf(Role.SERVE) == owner.pid());
+
+        Path impostor = Files.writeString(locks().resolve("impostor"), "");
+        Files.move(impostor, lock, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        Waits.until("the owner locks the replacement file", START, () -> holderOf(Role.SERVE) == owner.pid());
+
+        assertEquals(Verdict.LIVE, new RoleInspector(rendezvous(), false).inspect(Role.SERVE).verdict());
+        ChildProcess second = run("other", "serve", "--port", "0");
+        assertEquals(75, second.waitFor(EXIT), "the path excludes a second owner again; stderr:\n" + second.stderr());
+        assertTrue(owner.process().isAlive(), "the owner keeps running");
+        assertTrue(owner.stderr().contains("locked it again"), owner.stderr());
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aDeletedRuntimeLockOfTheHomeIsLockedAgainWithItsPidRecord() throws Exception {
+        ChildProcess owner = run("home", "gateway", "--poll-interval", "0.05");
+        awaitReady(owner, "gateway");
+        Path runtimeLock = GatewayRuntimeLock.pathFor(home("home"));
+
+        Files.delete(runtimeLock);
+        Waits.until("the gateway locks a new runtime lock file", START, () -> {
+            Long holder = GatewayRuntimeLock.probe(home("home")).holderPid();
+            return holder != null && holder == owner.pid();
+        });
+        Waits.until("the new file carries the PID record", START,
+                () -> Files.exists(runtimeLock) && sizeOf(runtimeLock) > 0);
+        assertTrue(Files.readString(runtimeLock).contains("\"pid\":" + owner.pid()), Files.readString(runtimeLock));
+        assertTrue(owner.process().isAlive());
+    }
+
+    private static long sizeOf(Path path) {
+        try {
+            return Files.size(path);
+        } catch (java.io.IOException gone) {
+            return -1;
+        }
+    }
+
+    @Test
+    void aRemovedRecordAndTokenArePublishedAgain() throws Exception {
+        ChildProcess owner = quickServeOwner();
+        HostRecord before = rendezvous().readRecord(Role.SERVE, false);
+
+        Files.delete(rendezvous().recordPath(Role.SERVE));
+        Files.delete(rendezvous().tokenPath(Role.SERVE));
+        Waits.until("the owner publishes its record and token again", START, () -> {
+            HostRecord again = rendezvous().readRecord(Role.SERVE, false);
+            return again != null && Files.exists(rendezvous().tokenPath(Role.SERVE)) && rendezvous().store().tokenIsConsistent(again);
+        });
+
+        HostRecord after = rendezvous().readRecord(Role.SERVE, false);
+        assertEquals(owner.pid(), after.pid());
+        assertEquals(before.port(), after.port(), "the same endpoint is published");
+        assertEquals(before.tokenFingerprint(), after.tokenFingerprint(), "the same token: clients that hold it keep working");
+        assertEquals(Verdict.LIVE, new RoleInspector(rendezvous(), true).inspect(Role.SERVE).verdict());
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void anOwnerWhoseLockPathWasTakenByAnotherProcessStopsWithSeventyFive() throws Exception {
+        ChildProcess owner = quickServeOwner();
+        Path lock = rendezvous().lockPath(Role.SERVE);
+        // Another process (this test JVM) locks a file, then moves it over the owner's lock path.
+        Path taken = Files.writeString(locks().resolve("taken"), "");
+        assertEquals(LockOutcome.ACQUIRED, dev.hostwarden.core.FileLocks.tryClaim("impostor", taken).outcome());
+        try {
+            Files.move(taken, lock, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+
+            assertEquals(HostOwner.EXIT_LOCK_LOST, owner.waitFor(EXIT), "no longer exclusive: it stops; stderr:\n" + owner.stderr());
+            assertTrue(owner.stderr().contains("no longer exclusive"), owner.stderr());
+            assertNoRecordOrToken(Role.SERVE);
+        } finally {
+            dev.hostwarden.core.FileLocks.release("impostor", taken);
+        }
     }
 }
