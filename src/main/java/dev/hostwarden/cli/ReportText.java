@@ -58,6 +58,10 @@ public final class ReportText {
         if (report.lock().heldOrUnknown()) {
             return "would refuse: the host lock is held" + holder(report.lock()) + ", the owner may be alive";
         }
+        if (report.verdict() == Verdict.UNPROVABLE) {
+            // The lock path is free, but the recorded owner holds the lock of a deleted lock file.
+            return "would refuse: the recorded owner may be alive (see the reasons)";
+        }
         return "nothing to remove";
     }
 

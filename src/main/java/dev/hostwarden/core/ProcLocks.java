@@ -2,6 +2,7 @@ package dev.hostwarden.core;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -83,6 +84,75 @@ final class ProcLocks {
             }
         }
         return held;
+    }
+
+    /**
+     * Whether {@code pid} still holds a lock on a lock file that was deleted or replaced under it: see
+     * {@link #orphanedLockDescriptor}. Linux only.
+     */
+    static boolean holdsOrphanedLock(long pid, Path lockPath) {
+        return orphanedLockDescriptor(pid, lockPath) != null;
+    }
+
+    /**
+     * The descriptor ({@code /proc/<pid>/fd/<n>}) through which {@code pid} holds a lock on the
+     * unlinked inode of {@code lockPath}, or null: the descriptor's link reads
+     * "{@code <absolute lockPath> (deleted)}" and /proc/locks lists a lock of that PID on the
+     * descriptor's device and inode. Someone removed the lock file (or renamed another over it) while
+     * the owner ran: the path then shows a free lock, yet the owner is alive and locked. Read-only:
+     * opens no file and takes no lock. A gone PID, another user's process or an unreadable /proc
+     * answers null, never an exception. Linux only.
+     */
+    static Path orphanedLockDescriptor(long pid, Path lockPath) {
+        if (pid <= 0) {
+            return null;
+        }
+        List<String> deletedTargets = deletedTargets(lockPath);
+        String procLocks = null;
+        try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "fd"))) {
+            for (Path fd : fds) {
+                String target;
+                try {
+                    target = Files.readSymbolicLink(fd).toString();
+                } catch (IOException | RuntimeException closedMeanwhile) {
+                    continue;
+                }
+                if (!deletedTargets.contains(target)) {
+                    continue;
+                }
+                // Following the descriptor's link stats the open (unlinked) file itself.
+                long inode = ((Number) Files.getAttribute(fd, "unix:ino")).longValue();
+                long dev = ((Number) Files.getAttribute(fd, "unix:dev")).longValue();
+                if (procLocks == null) {
+                    procLocks = Files.readString(PROC_LOCKS, StandardCharsets.US_ASCII);
+                }
+                for (Held held : parse(procLocks)) {
+                    if (held.pid() == pid && held.inode() == inode && held.major() == major(dev) && held.minor() == minor(dev)) {
+                        return fd;
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException unreadable) {
+            // Gone, another user's, or /proc hidden: nothing proves an orphaned lock.
+        }
+        return null;
+    }
+
+    /** How the kernel names a descriptor of the unlinked lock file: its path as opened, plus " (deleted)". */
+    private static List<String> deletedTargets(Path lockPath) {
+        Path absolute = RendezvousDir.absolute(lockPath);
+        List<String> targets = new ArrayList<>();
+        targets.add(absolute + " (deleted)");
+        Path parent = absolute.getParent();
+        if (parent != null && absolute.getFileName() != null) {
+            try {
+                // The kernel resolves links in the directory's path.
+                targets.add(parent.toRealPath().resolve(absolute.getFileName()) + " (deleted)");
+            } catch (IOException | RuntimeException unresolvable) {
+                // The directory is gone: only the path as given can match.
+            }
+        }
+        return targets;
     }
 
     /** Linux's encoding of st_dev (new_encode_dev). */

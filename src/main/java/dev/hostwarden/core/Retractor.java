@@ -66,8 +66,14 @@ public final class Retractor {
         }
         try {
             // Holding the lock, nobody can publish: what we read now is what we remove.
+            RecordRead current = rendezvous.read(role);
+            String orphaned = orphanedLockMessage(role, current);
+            if (orphaned != null) {
+                // Our lock is on a new lock file: the owner named by the record may hold the old one.
+                return refused(role, false, orphaned);
+            }
             List<Path> removed = new ArrayList<>();
-            for (Path path : candidates(role, rendezvous.read(role))) {
+            for (Path path : candidates(role, current)) {
                 try {
                     if (remover.remove(path)) {
                         removed.add(path);
@@ -100,6 +106,10 @@ public final class Retractor {
         }
         if (lock.state() == LockState.HELD) {
             return refused(role, true, heldMessage(lock));
+        }
+        String orphaned = orphanedLockMessage(role, read);
+        if (orphaned != null) {
+            return refused(role, true, orphaned);
         }
         List<Path> candidates = candidates(role, read);
         return new RetractResult(role, candidates.isEmpty() ? RetractResult.Outcome.NOTHING : RetractResult.Outcome.REMOVED,
@@ -134,6 +144,21 @@ public final class Retractor {
     private static RetractResult refused(Role role, boolean dryRun, String message) {
         return new RetractResult(role, RetractResult.Outcome.REFUSED, List.of(), dryRun,
                 new RetractResult.Refusal("LOCK_HELD", message));
+    }
+
+    /**
+     * Why the record's PID must be kept although the lock file shows a free lock (it still holds the
+     * lock of a lock file deleted or replaced under it), or null. Linux only.
+     */
+    private String orphanedLockMessage(Role role, RecordRead read) {
+        HostRecord record = read.recordOrNull();
+        if (record == null || !Platform.isLinux()) {
+            return null;
+        }
+        Path lockPath = rendezvous.lockPath(role);
+        return ProcLocks.holdsOrphanedLock(record.pid(), lockPath)
+                ? RoleInspector.orphanedLockMessage(record.pid(), RendezvousDir.absolute(lockPath)) + "; nothing was removed"
+                : null;
     }
 
     private static String heldMessage(LockProbe lock) {

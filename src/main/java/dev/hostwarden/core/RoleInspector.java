@@ -86,7 +86,7 @@ public final class RoleInspector {
                     ? "the record carries no token fingerprint" : "token fingerprint " + record.tokenFingerprint() + " matches"));
         }
 
-        Verdict verdict = verdictFor(record, liveness, lock, reasons);
+        Verdict verdict = verdictFor(record, liveness, lock, reasons, checks);
         if (verdict == Verdict.LIVE) {
             reasons.add(0, new Reason(ReasonCode.LIVE, "Owner PID " + record.pid() + " serving: "
                     + (record.profiles().isEmpty() ? "not published yet" : String.join(", ", record.profiles()))));
@@ -102,10 +102,22 @@ public final class RoleInspector {
         return report(role, verdict, read, lock, liveness, reasons, checks);
     }
 
-    private static Verdict verdictFor(HostRecord record, Liveness liveness, LockProbe lock, List<Reason> reasons) {
+    private static Verdict verdictFor(HostRecord record, Liveness liveness, LockProbe lock, List<Reason> reasons,
+                                      List<Check> checks) {
         boolean held = lock.state() == LockState.HELD;
         if (liveness.incarnation() == Incarnation.MISMATCH || (liveness.stale() && held)) {
             return Verdict.STALE;
+        }
+        if (!held && liveness.incarnation() == Incarnation.MATCH) {
+            // The path shows a free lock, yet the proven owner may still hold the lock of a file
+            // removed (or replaced) under it: alive, so neither STALE nor retractable.
+            Path descriptor = Platform.isLinux() ? ProcLocks.orphanedLockDescriptor(record.pid(), lock.path()) : null;
+            if (descriptor != null) {
+                checks.add(new Check("lockFile", CheckResult.FAIL, "PID " + record.pid() + " holds a lock through " + descriptor
+                        + ", a descriptor of the deleted " + lock.path()));
+                reasons.add(new Reason(ReasonCode.UNPROVABLE, orphanedLockMessage(record.pid(), lock.path())));
+                return Verdict.UNPROVABLE;
+            }
         }
         if (!held) {
             reasons.add(new Reason(ReasonCode.LOCK_FREE_OWNER_GONE, "The host lock is free: the recorded owner PID "
@@ -113,6 +125,12 @@ public final class RoleInspector {
             return Verdict.STALE;
         }
         return liveness.incarnation() == Incarnation.MATCH ? Verdict.LIVE : Verdict.UNPROVABLE;
+    }
+
+    /** Why a record whose PID holds the lock of a deleted or replaced lock file is not a dead owner's. */
+    static String orphanedLockMessage(long pid, Path lockPath) {
+        return "PID " + pid + " is alive and still holds the host lock on a deleted lock file (" + lockPath
+                + "): the lock file was removed or replaced under a live owner; restart that owner to restore the lock";
     }
 
     private void endpointCheck(HostRecord record, List<Check> checks, List<Reason> reasons) {

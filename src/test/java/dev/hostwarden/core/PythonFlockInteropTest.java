@@ -6,11 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.Python;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
@@ -44,14 +40,12 @@ class PythonFlockInteropTest extends HostDirTest {
             "        print('acquired', flush=True)",
             "");
 
-    private String python;
-    private Path script;
+    private Python.Script script;
 
     @BeforeEach
     void writeTheFlockChild() throws IOException {
-        python = Python.python3();
         hr.dir().ensure();
-        script = Files.writeString(tmp.resolve("flock_child.py"), FLOCK_CHILD);
+        script = Python.script(tmp.resolve("flock_child.py"), FLOCK_CHILD);
     }
 
     @Test
@@ -98,6 +92,6 @@ class PythonFlockInteropTest extends HostDirTest {
     }
 
     private ChildProcess flockChild(String mode) throws IOException {
-        return ChildProcess.start(List.of(python, script.toString(), hr.lockPath(Role.GATEWAY).toString(), mode), Map.of());
+        return script.start(hr.lockPath(Role.GATEWAY).toString(), mode);
     }
 }
