@@ -150,6 +150,20 @@ public final class HostRendezvous {
         }
     }
 
+    /**
+     * The PID of the recorded owner when it is alive and still holds the lock of a lock file that was
+     * deleted or replaced under it (Linux; elsewhere null). The lock at the path is free then, yet
+     * taking it would run a second owner beside that one.
+     */
+    public Long ownerOnDeletedLockFile(Role role) {
+        if (!Platform.isLinux()) {
+            return null;
+        }
+        HostRecord record = readRecord(role, true);
+        return record != null && record.pid() != Platform.currentPid() && ProcLocks.holdsOrphanedLock(record.pid(), lockPath(role))
+                ? record.pid() : null;
+    }
+
     /** Whether this process holds the role's host lock and its file is still the one at the lock path. */
     public boolean hostLockStillInPlace(Role role) {
         return FileLocks.stillInPlace(role.wireName(), lockPath(role));

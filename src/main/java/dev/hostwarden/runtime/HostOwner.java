@@ -335,6 +335,12 @@ public final class HostOwner implements AutoCloseable {
         claiming = false;
         switch (claim.outcome()) {
             case ACQUIRED:
+                Long beside = rendezvous.ownerOnDeletedLockFile(role);
+                if (beside != null) {
+                    rendezvous.releaseHostLock(role);
+                    throw OwnerStartException.held("the " + role + " owner PID " + beside + " is alive and holds the lock of a deleted "
+                            + "lock file at " + rendezvous.lockPath(role) + "; restart that owner to restore the lock", beside);
+                }
                 ownsHostLock = true;
                 return;
             case COULD_NOT_OPEN:

@@ -115,6 +115,24 @@ class OrphanedLockTest extends HostDirTest {
     }
 
     @Test
+    void aNewOwnerRefusesToStartBesideAnOwnerOnADeletedLockFile() throws Exception {
+        try (ChildProcess owner = startOwner()) {
+            long pid = ownerPid(owner);
+            Files.delete(lockPath());
+            byte[] record = Files.readAllBytes(hr.recordPath(Role.SERVE));
+
+            try (ChildProcess second = ChildProcess.java(dev.hostwarden.Main.class,
+                    Map.of("HERMES_GATEWAY_LOCK_DIR", hostDir.locks().toString(), "HERMES_HOME", tmp.resolve("home").toString()),
+                    "run", "serve", "--port", "0")) {
+                assertEquals(75, second.waitFor(DEADLINE), "no second owner beside a live one; stderr:\n" + second.stderr());
+                assertTrue(second.stderr().contains("PID " + pid) && second.stderr().contains("deleted lock file"), second.stderr());
+            }
+            assertArrayEquals(record, Files.readAllBytes(hr.recordPath(Role.SERVE)), "the live owner's record is untouched");
+            assertEquals(LockState.FREE, hr.probeHostLock(Role.SERVE).state(), "the refused starter released the new lock file");
+        }
+    }
+
+    @Test
     void holdsOrphanedLockIsFalseWhileTheLockFileIsInPlace() throws Exception {
         try (ChildProcess owner = startOwner()) {
             long pid = ownerPid(owner);
