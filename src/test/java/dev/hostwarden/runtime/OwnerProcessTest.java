@@ -1,5 +1,6 @@
 package dev.hostwarden.runtime;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -265,6 +266,32 @@ class OwnerProcessTest {
         assertNotNull(renewed);
         assertEquals(result.newPid(), renewed.pid());
         assertEquals(List.of("default", "work"), renewed.profiles(), "the relaunched owner serves what the old one did");
+    }
+
+    /** reliability.md case 10: a stopped (SIGSTOP) owner is alive; nothing may treat it as dead. */
+    @Test
+    void aFrozenOwnerKeepsItsLockAndFilesAndNoSecondOwnerStarts() throws Exception {
+        ChildProcess owner = run("home", "serve", "--port", "0");
+        awaitReady(owner, "serve");
+        byte[] record = Files.readAllBytes(rendezvous().recordPath(Role.SERVE));
+        assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(owner.pid())).start().waitFor());
+        try {
+            var report = new RoleInspector(rendezvous(), true).inspect(Role.SERVE);
+            assertEquals(Verdict.LIVE, report.verdict(), report.reasons().toString());
+            assertTrue(report.reasons().stream().anyMatch(reason -> reason.code() == dev.hostwarden.core.ReasonCode.ENDPOINT_SILENT),
+                    "a frozen owner does not answer: " + report.reasons());
+            assertFalse(report.retractable());
+            assertEquals(dev.hostwarden.core.RetractResult.Outcome.REFUSED,
+                    rendezvous().retractor().retract(Role.SERVE, false).outcome());
+            ChildProcess second = run("other", "serve", "--port", "0");
+            assertEquals(75, second.waitFor(EXIT), second.stderr());
+            assertArrayEquals(record, Files.readAllBytes(rendezvous().recordPath(Role.SERVE)), "the frozen owner's record is untouched");
+        } finally {
+            new ProcessBuilder("kill", "-CONT", Long.toString(owner.pid())).start().waitFor();
+        }
+        assertTrue(ProcessSignals.terminate(owner.pid()));
+        assertEquals(1, owner.waitFor(EXIT), owner.stderr());
+        assertNoRecordOrToken(Role.SERVE);
     }
 
     // ---- files deleted or replaced under a live owner (reliability.md case 16; users.md stories 11, 12) ----
