@@ -294,6 +294,23 @@ class OwnerProcessTest {
         assertNoRecordOrToken(Role.SERVE);
     }
 
+    /** reliability.md case 33: the token and record are owner-only even under umask 000. */
+    @Test
+    void underUmaskZeroTheTokenRecordAndLockAreOwnerOnly() throws Exception {
+        List<String> command = new ArrayList<>(List.of("sh", "-c", "umask 000; exec \"$@\"", "sh",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "run", "serve", "--port", "0"));
+        ChildProcess owner = ChildProcess.start(command, Map.of("HERMES_GATEWAY_LOCK_DIR", locks().toString(),
+                "HERMES_HOME", home("home").toString()));
+        children.add(owner);
+        awaitReady(owner, "serve");
+
+        for (Path file : List.of(rendezvous().tokenPath(Role.SERVE), rendezvous().recordPath(Role.SERVE), rendezvous().lockPath(Role.SERVE))) {
+            assertEquals("rw-------", dev.hostwarden.core.Fixtures.modeOf(file), file.toString());
+        }
+        assertEquals("rwx------", dev.hostwarden.core.Fixtures.modeOf(locks()), "the rendezvous directory");
+    }
+
     // ---- files deleted or replaced under a live owner (reliability.md case 16; users.md stories 11, 12) ----
 
     /** A serve owner that checks its files every 50 ms, so tests wait briefly. */
