@@ -396,11 +396,11 @@ public final class HostOwner implements AutoCloseable {
             }
             HostRecord published = rendezvous.read(role).recordOrNull();
             if (published == null || published.pid() != record.pid() || !published.tokenFingerprint().equals(record.tokenFingerprint())
-                    || !rendezvous.store().tokenIsConsistent(record)) {
+                    || !token.equals(rendezvous.store().readToken(role).orElse(null))) {
                 HostRecord again = rendezvous.publishRecord(role, record.host(), record.port(), record.profiles(), token, record.home());
                 if (again != null) {
                     record = again;
-                    LOG.log(Level.WARNING, "the {0} record or token in {1} was removed or replaced under this owner; published it again",
+                    LOG.log(Level.WARNING, "the {0} files in {1} were removed or replaced under this owner; published them again",
                             role, rendezvous.dir().path());
                 }
             }
