@@ -5,7 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.Python;
+import java.io.FileInputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -81,6 +87,48 @@ class PythonFlockInteropTest extends HostDirTest {
         // The control: the same attempt succeeds once Java lets go, so the refusal was our lock.
         hr.releaseHostLock(Role.GATEWAY);
         assertEquals("acquired", tryFlockFromPython());
+    }
+
+    /**
+     * reliability.md, core cases 2 and 4 to 7, and Java pitfall 3: what Java code in the owning JVM does
+     * with the lock file (claim again, probe, open and close it, an interrupted channel on it, a GC
+     * storm) never drops the lock. A FileChannel lock would be gone after the first close of any
+     * descriptor of the file; our flock sits on a descriptor nothing else in the JVM uses.
+     */
+    @Test
+    void nothingJavaDoesWithTheLockFileInTheOwningJvmDropsTheLock() throws Exception {
+        Path lock = hr.lockPath(Role.GATEWAY);
+        assertEquals(LockOutcome.ACQUIRED, hr.claimHostLock(Role.GATEWAY).outcome());
+        try {
+            assertEquals(LockOutcome.ACQUIRED, hr.claimHostLock(Role.GATEWAY).outcome(), "a second claim is idempotent");
+            assertTrue(hr.probeHostLock(Role.GATEWAY).ownedByThisProcess(), "the probe answers from the registry");
+            for (int i = 0; i < 3; i++) {
+                Files.readAllBytes(lock);
+                try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                    channel.size();
+                }
+                new FileInputStream(lock.toFile()).close();
+            }
+            Thread reader = new Thread(() -> {
+                try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.READ)) {
+                    Thread.currentThread().interrupt();
+                    channel.read(ByteBuffer.allocate(16));
+                } catch (IOException closedByInterrupt) {
+                    // Expected: the interrupt closes this channel, and only this one.
+                }
+            });
+            reader.start();
+            reader.join(DEADLINE.toMillis());
+            for (int i = 0; i < 5; i++) {
+                System.gc();
+            }
+
+            String attempt = tryFlockFromPython();
+            assertTrue(attempt.startsWith("blocked"), "python took the lock after Java touched the file: " + attempt);
+        } finally {
+            hr.releaseHostLock(Role.GATEWAY);
+        }
+        assertEquals("acquired", tryFlockFromPython(), "the control: released, python gets it");
     }
 
     private String tryFlockFromPython() throws Exception {
