@@ -24,7 +24,8 @@ import java.util.List;
  *       prints {@code held}, then blocks in a waiting claim of serve (hostwarden's {@code run --wait});</li>
  *   <li>{@code claim-on-demand}: prints {@code ready}, then per stdin line {@code claim} (prints the outcome),
  *       {@code claim-and-publish} (publishes with a token when it wins, prints the outcome) or
- *       {@code release} (prints {@code released}) [_CLAIMER_CHILD].</li>
+ *       {@code release} (prints {@code released}) [_CLAIMER_CHILD], or {@code retract} (retracts the
+ *       gateway record, prints the outcome and how many files it removed).</li>
  * </ul>
  */
 public final class HostLockChild {
@@ -91,6 +92,10 @@ public final class HostLockChild {
                         rendezvous.publishRecord(Role.GATEWAY, "", null, List.of("default"), NEW_OWNER_TOKEN, "");
                     }
                     answer(claim.outcome().wireName());
+                }
+                case "retract" -> {
+                    RetractResult retract = rendezvous.retractor().retract(Role.GATEWAY, false);
+                    answer(retract.outcome().name() + " " + retract.removed().size());
                 }
                 case "release" -> {
                     rendezvous.releaseHostLock(Role.GATEWAY);

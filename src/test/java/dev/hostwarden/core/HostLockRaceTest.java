@@ -1,9 +1,11 @@
 package dev.hostwarden.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.testsupport.ChildProcess;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,6 +70,38 @@ class HostLockRaceTest extends HostDirTest {
             }
             winner.writeLine("release");
             assertEquals("released", winner.readLine(ANSWER_DEADLINE).strip(), where);
+        }
+    }
+
+    /**
+     * reliability.md case 35: cleaners racing over one dead record. Whoever wins the lock removes the
+     * files; the others find nothing or are refused by the winner's lock. Never an error, and every
+     * file is removed exactly once.
+     */
+    @Test
+    void concurrentRetractsOfADeadRecordRemoveEachFileExactlyOnce() throws Exception {
+        for (int i = 0; i < 4; i++) {
+            claimers.add(ChildProcess.java(HostLockChild.class, hostDir.childEnvironment(), "claim-on-demand"));
+        }
+        for (ChildProcess claimer : claimers) {
+            assertEquals("ready", claimer.readLine(START_DEADLINE).strip());
+        }
+        for (int round = 1; round <= 20; round++) {
+            Fixtures.publishDead(hostDir.locks(), Role.GATEWAY, "dead-owner-token");
+            for (ChildProcess claimer : claimers) {
+                claimer.writeLine("retract");
+            }
+            List<String> answers = new ArrayList<>();
+            int removed = 0;
+            for (ChildProcess claimer : claimers) {
+                String[] answer = claimer.readLine(ANSWER_DEADLINE).strip().split(" ");
+                answers.add(String.join(" ", answer));
+                assertTrue(Set.of("REMOVED", "NOTHING", "REFUSED").contains(answer[0]), "round " + round + ": " + answers);
+                removed += Integer.parseInt(answer[1]);
+            }
+            assertEquals(2, removed, "round " + round + ": the record and the token, each once: " + answers);
+            assertFalse(Files.exists(hr.recordPath(Role.GATEWAY)), "round " + round);
+            assertFalse(Files.exists(hr.tokenPath(Role.GATEWAY)), "round " + round);
         }
     }
 }
