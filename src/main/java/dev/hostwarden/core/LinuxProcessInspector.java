@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.StringTokenizer;
@@ -57,15 +58,24 @@ public final class LinuxProcessInspector implements ProcessInspector {
             }
             return new PresenceProbe(Presence.ALIVE, "PID " + pid + " exists (state " + stat.state() + ")");
         } catch (NoSuchFileException missing) {
-            if (procHidesOtherUsers()) {
-                return new PresenceProbe(Presence.UNKNOWN, "/proc is mounted with hidepid: PID " + pid + " may be hidden");
-            }
-            return new PresenceProbe(Presence.DEAD, "no process with PID " + pid);
+            return absent(pid);
         } catch (AccessDeniedException denied) {
             return new PresenceProbe(Presence.UNKNOWN, "permission denied reading /proc/" + pid);
         } catch (IOException | RuntimeException unreadable) {
+            // A process reaped while its stat file is read fails the read (ESRCH), not the open.
+            if (Files.notExists(proc.resolve(Long.toString(pid)), LinkOption.NOFOLLOW_LINKS)) {
+                return absent(pid);
+            }
             return new PresenceProbe(Presence.UNKNOWN, "cannot read /proc/" + pid + "/stat");
         }
+    }
+
+    /** No /proc entry for the PID: dead, unless /proc hides other users' processes. */
+    private PresenceProbe absent(long pid) {
+        if (procHidesOtherUsers()) {
+            return new PresenceProbe(Presence.UNKNOWN, "/proc is mounted with hidepid: PID " + pid + " may be hidden");
+        }
+        return new PresenceProbe(Presence.DEAD, "no process with PID " + pid);
     }
 
     private boolean procHidesOtherUsers() {

@@ -44,7 +44,11 @@ class StopIncarnationGuardTest {
     /** The real inspector, except that the owner's start ticks read differently once {@link #ticksChanged} is set. */
     private final ProcessInspector changing = PatchedProcessInspector.of(real).withStartTicks(pid -> {
         Long ticks = real.startTicks(pid);
-        return ticks != null && ticksChanged.get() && pid == owner.pid() ? ticks + 5000 : ticks;
+        // Not a ternary: "cond ? ticks + 5000 : ticks" is a long, which unboxes a null (gone) reading.
+        if (ticks == null || !ticksChanged.get() || pid != owner.pid()) {
+            return ticks;
+        }
+        return ticks + 5000;
     });
 
     private static final class RecordingSignaller implements RendezvousOwnerControl.Signaller {
