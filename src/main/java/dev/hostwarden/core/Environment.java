@@ -1,5 +1,6 @@
 package dev.hostwarden.core;
 
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -40,6 +41,22 @@ public final class Environment {
 
     public Map<String, String> asMap() {
         return variables;
+    }
+
+    /** An absolute {@code XDG_STATE_HOME}, or empty: a relative one is ignored, as hermes does. */
+    public Optional<Path> xdgStateHome() {
+        Optional<String> value = get("XDG_STATE_HOME");
+        if (value.isEmpty()) {
+            return Optional.empty();
+        }
+        Path path = Path.of(value.get());
+        return path.isAbsolute() ? Optional.of(path) : Optional.empty();
+    }
+
+    /** Where per-user state lives: an absolute {@code XDG_STATE_HOME}, else {@code ~/.local/state}. */
+    public Path stateHome() {
+        Optional<Path> xdg = xdgStateHome();
+        return xdg.isPresent() ? xdg.get() : Path.of(realHome(), ".local", "state");
     }
 
     /**

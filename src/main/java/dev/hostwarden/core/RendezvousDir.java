@@ -40,7 +40,7 @@ public record RendezvousDir(Path path, LockDirSource source) {
         if (explicit.isPresent()) {
             return new RendezvousDir(Path.of(explicit.get()), LockDirSource.HERMES_GATEWAY_LOCK_DIR);
         }
-        var xdg = env.get("XDG_STATE_HOME").map(Path::of).filter(Path::isAbsolute);
+        var xdg = env.xdgStateHome();
         if (xdg.isPresent()) {
             return new RendezvousDir(xdg.get().resolve("hermes").resolve(LOCKS_DIRNAME), LockDirSource.XDG_STATE_HOME);
         }

@@ -83,6 +83,7 @@ public final class PanelApp extends Application {
             }
         });
         stage.show();
+        PanelLauncher.onShowRequest(() -> Platform.runLater(this::openWindow));
 
         model.refresh();
         // Changes arrive as file-system events and as the live owner's exit; the timer only re-proves

@@ -1,5 +1,7 @@
 package dev.hostwarden.panel;
 
+import dev.hostwarden.core.Environment;
+import java.time.Duration;
 import java.util.List;
 import javafx.application.Application;
 
@@ -9,6 +11,10 @@ import javafx.application.Application;
  */
 public final class PanelLauncher {
     private static volatile PanelOptions options = new PanelOptions(false);
+    /** What a later launch's "show" does; the app sets it once its window exists. */
+    private static volatile Runnable showWindow = () -> { };
+    /** How long a later launch waits for a panel that is starting or shutting down. */
+    private static final Duration INSTANCE_PATIENCE = Duration.ofSeconds(10);
 
     private PanelLauncher() {
     }
@@ -26,6 +32,21 @@ public final class PanelLauncher {
                     + "; the commands work without one (hostwarden --help)");
             System.exit(1);
         }
+        PanelInstance instance = new PanelInstance(Environment.system().stateHome().resolve("hostwarden"), INSTANCE_PATIENCE);
+        switch (instance.claim(() -> showWindow.run())) {
+            case ALREADY_RUNNING -> {
+                System.err.println("hostwarden: the panel is already running (" + instance.detail() + "); its window comes to the front");
+                System.exit(0);
+            }
+            case NOT_ANSWERING -> {
+                System.err.println("hostwarden: " + instance.detail() + "; not starting a second panel");
+                System.exit(1);
+            }
+            case UNGUARDED -> System.err.println("hostwarden: warning: " + instance.detail() + "; a second panel would not be noticed");
+            default -> {
+                // The first panel: go on.
+            }
+        }
         try {
             Application.launch(PanelApp.class, args);
         } catch (RuntimeException failed) {
@@ -36,6 +57,7 @@ public final class PanelLauncher {
             System.err.println("hostwarden: the panel cannot start: " + cause.getMessage());
             System.exit(1);
         }
+        instance.close();
         // AWT's event thread (the tray) would keep the JVM alive after the last window closed.
         System.exit(0);
     }
@@ -49,6 +71,11 @@ public final class PanelLauncher {
         boolean x11 = System.getenv("DISPLAY") != null && !System.getenv("DISPLAY").isEmpty();
         boolean wayland = System.getenv("WAYLAND_DISPLAY") != null && !System.getenv("WAYLAND_DISPLAY").isEmpty();
         return x11 || wayland ? null : "no display (neither DISPLAY nor WAYLAND_DISPLAY is set)";
+    }
+
+    /** Sets what a later launch's request to show the window does (run on a background thread). */
+    static void onShowRequest(Runnable action) {
+        showWindow = action;
     }
 
     static PanelOptions options() {

@@ -307,9 +307,7 @@ public final class RendezvousOwnerControl implements OwnerControl {
 
     /** {@code $XDG_STATE_HOME/hostwarden/<role>.log}, else {@code ~/.local/state/hostwarden/<role>.log}. */
     Path logPath(Role role) {
-        Path state = env.get("XDG_STATE_HOME").map(Path::of).filter(Path::isAbsolute)
-                .orElse(Path.of(env.realHome(), ".local", "state"));
-        return state.resolve("hostwarden").resolve(role.wireName() + ".log");
+        return env.stateHome().resolve("hostwarden").resolve(role.wireName() + ".log");
     }
 
     /** The command as shown: a long class path is abbreviated. */
