@@ -57,19 +57,24 @@ public final class GatewayRuntimeLock {
 
     /**
      * Takes the lock again on the file now at the path, for a holder whose lock file was deleted or
-     * replaced, and writes the PID record into it. False when another process took it meanwhile.
+     * replaced, and writes the PID record into it. HELD_BY_OTHER: another process took it meanwhile.
+     * A home that was removed altogether is not created again (COULD_NOT_OPEN).
      */
-    public static boolean reclaim(Path home, List<String> argv, ProcessInspector inspector) {
+    public static ClaimResult reclaim(Path home, List<String> argv, ProcessInspector inspector) {
         Path path = pathFor(home);
-        if (!FileLocks.reclaim(LOCK_NAME, path).acquired()) {
-            return false;
+        if (!Files.isDirectory(path.getParent())) {
+            return new ClaimResult(LockOutcome.COULD_NOT_OPEN, new java.nio.file.NoSuchFileException(path.getParent().toString(), null,
+                    "the home was removed"));
         }
-        try {
-            FileLocks.overwriteHeld(LOCK_NAME, path, JsonTrees.compact(pidRecord(home, argv, inspector)));
-        } catch (IOException unwritable) {
-            // As in acquire: the lock is what matters.
+        ClaimResult claim = FileLocks.reclaim(LOCK_NAME, path);
+        if (claim.acquired()) {
+            try {
+                FileLocks.overwriteHeld(LOCK_NAME, path, JsonTrees.compact(pidRecord(home, argv, inspector)));
+            } catch (IOException unwritable) {
+                // As in acquire: the lock is what matters.
+            }
         }
-        return true;
+        return claim;
     }
 
     public static void release(Path home) {

@@ -82,6 +82,7 @@ public final class HostOwner implements AutoCloseable {
     private volatile PlannedStopWatcher watcher;
     private Thread watcherThread;
     private ScheduledExecutorService guard;
+    private String lastGuardWarning;
 
     private HostOwner(Builder builder) {
         this.role = builder.role;
@@ -377,22 +378,35 @@ public final class HostOwner implements AutoCloseable {
         try {
             if (!rendezvous.hostLockStillInPlace(role)) {
                 rendezvous.dir().ensure();
-                if (!rendezvous.reclaimHostLock(role).acquired()) {
+                ClaimResult again = rendezvous.reclaimHostLock(role);
+                if (again.outcome() == LockOutcome.HELD_BY_OTHER) {
                     lockLost("the " + role + " host lock file " + rendezvous.lockPath(role) + " was deleted or replaced, and another process"
                             + holder(rendezvous.probeHostLock(role)) + " took it");
+                    return;
+                }
+                if (!again.acquired()) {
+                    // Nobody else can take an unusable path either; keep running and try again next poll.
+                    warnOnce("the " + role + " host lock file " + rendezvous.lockPath(role)
+                            + " was deleted or replaced under this owner and cannot be re-created: " + IoMessages.describe(again.error()));
                     return;
                 }
                 LOG.log(Level.WARNING, "the {0} host lock file {1} was deleted or replaced under this owner; locked it again", role,
                         rendezvous.lockPath(role));
             }
             if (ownsRuntimeLock && !GatewayRuntimeLock.stillInPlace(home)) {
-                if (!GatewayRuntimeLock.reclaim(home, argv, inspector)) {
+                ClaimResult again = GatewayRuntimeLock.reclaim(home, argv, inspector);
+                if (again.outcome() == LockOutcome.HELD_BY_OTHER) {
                     lockLost("the runtime lock file " + GatewayRuntimeLock.pathFor(home) + " was deleted or replaced, and another process"
                             + holder(GatewayRuntimeLock.probe(home)) + " took it");
                     return;
                 }
-                LOG.log(Level.WARNING, "the runtime lock file {0} was deleted or replaced under this owner; locked it again",
-                        GatewayRuntimeLock.pathFor(home));
+                if (again.acquired()) {
+                    LOG.log(Level.WARNING, "the runtime lock file {0} was deleted or replaced under this owner; locked it again",
+                            GatewayRuntimeLock.pathFor(home));
+                } else {
+                    warnOnce("the runtime lock file " + GatewayRuntimeLock.pathFor(home)
+                            + " was deleted or replaced under this owner and cannot be re-created: " + IoMessages.describe(again.error()));
+                }
             }
             HostRecord published = rendezvous.read(role).recordOrNull();
             if (published == null || published.pid() != record.pid() || !published.tokenFingerprint().equals(record.tokenFingerprint())
@@ -406,6 +420,14 @@ public final class HostOwner implements AutoCloseable {
             }
         } catch (IOException | RuntimeException failed) {
             LOG.log(Level.DEBUG, "keeping the {0} owner published failed this time: {1}", role, failed.toString());
+        }
+    }
+
+    /** A condition the guard sees on every poll is logged when it starts, not every poll. */
+    private void warnOnce(String warning) {
+        if (!warning.equals(lastGuardWarning)) {
+            lastGuardWarning = warning;
+            LOG.log(Level.WARNING, warning);
         }
     }
 

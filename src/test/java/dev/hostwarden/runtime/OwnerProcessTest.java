@@ -363,6 +363,29 @@ class OwnerProcessTest {
         assertTrue(owner.process().isAlive());
     }
 
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aRemovedHomeIsNotCreatedAgainAndTheGatewayKeepsItsHostLock() throws Exception {
+        ChildProcess owner = run("home", "gateway", "--poll-interval", "0.05");
+        awaitReady(owner, "gateway");
+
+        try (var files = Files.walk(home("home"))) {
+            for (Path path : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+        Waits.until("the gateway notices its runtime lock file is gone", START, () -> owner.stderr().contains("cannot be re-created"));
+
+        // Later polls still run (they publish a removed record again) but do not repeat the warning.
+        Files.delete(rendezvous().recordPath(Role.GATEWAY));
+        Waits.until("a later poll publishes the record again", START, () -> Files.exists(rendezvous().recordPath(Role.GATEWAY)));
+
+        assertFalse(Files.exists(home("home")), "a deleted profile home is not brought back");
+        assertTrue(owner.process().isAlive());
+        assertEquals(Verdict.LIVE, new RoleInspector(rendezvous(), false).inspect(Role.GATEWAY).verdict(), "the host lock still holds");
+        assertEquals(1, owner.stderr().split("cannot be re-created", -1).length - 1, "warned once, not every poll:\n" + owner.stderr());
+    }
+
     private static long sizeOf(Path path) {
         try {
             return Files.size(path);
