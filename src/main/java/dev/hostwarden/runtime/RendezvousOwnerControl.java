@@ -127,7 +127,11 @@ public final class RendezvousOwnerControl implements OwnerControl {
     private ControlResult stop(Role role, Duration timeout, boolean escalate, Steps steps, BooleanSupplier cancelled) {
         RoleReport report = new RoleInspector(rendezvous, false).inspect(role);
         HostRecord record = report.record().recordOrNull();
-        if (report.verdict() != Verdict.LIVE || record == null) {
+        // A proven owner is stopped even when it is UNPROVABLE as the owner because its lock file was
+        // deleted under it: stopping (and restarting) it is how the lock gets restored.
+        boolean provenOwner = report.verdict() == Verdict.LIVE
+                || (report.verdict() == Verdict.UNPROVABLE && report.liveness().proven());
+        if (!provenOwner || record == null) {
             retract(role, steps);
             return new ControlResult(ControlResult.Outcome.NO_LIVE_OWNER, "no live " + role + " owner (" + report.verdict()
                     + "); nothing was signalled", record == null ? null : record.pid(), null);

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.hostwarden.runtime.ControlResult;
+import dev.hostwarden.runtime.RendezvousOwnerControl;
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.Python;
 import java.io.IOException;
@@ -41,7 +43,7 @@ class OrphanedLockTest extends HostDirTest {
      */
     private static final String HERMES_OWNER = String.join("\n",
             "import datetime, fcntl, hashlib, json, os, sys",
-            "lock_dir = sys.argv[1]",
+            "lock_dir, home = sys.argv[1], sys.argv[2]",
             "pid = os.getpid()",
             "def start_ticks(p):",
             "    with open(f'/proc/{p}/stat') as f:",
@@ -60,7 +62,7 @@ class OrphanedLockTest extends HostDirTest {
             "token = 'orphaned-lock-test-token'",
             "write_private('host-serve.token', token)",
             "write_private('host-serve.json', json.dumps({",
-            "    'role': 'serve', 'home': '', 'pid': pid, 'createTime': btime + ticks / 100.0, 'startTime': ticks,",
+            "    'role': 'serve', 'home': home, 'pid': pid, 'createTime': btime + ticks / 100.0, 'startTime': ticks,",
             "    'bootEpoch': f'{boot_id}:{start_ticks(1)}', 'host': '127.0.0.1', 'port': None, 'protocolVersion': 1,",
             "    'tokenFingerprint': hashlib.sha256(token.encode()).hexdigest()[:16], 'profiles': ['default'],",
             "    'updatedAt': datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='microseconds'),",
@@ -129,6 +131,23 @@ class OrphanedLockTest extends HostDirTest {
             }
             assertArrayEquals(record, Files.readAllBytes(hr.recordPath(Role.SERVE)), "the live owner's record is untouched");
             assertEquals(LockState.FREE, hr.probeHostLock(Role.SERVE).state(), "the refused starter released the new lock file");
+        }
+    }
+
+    /** The advice "restart that owner" must be something Hostwarden can do: stop proves and signals it. */
+    @Test
+    void stopEndsAnOwnerOnADeletedLockFileAndRetractsItsFiles() throws Exception {
+        try (ChildProcess owner = startOwner()) {
+            long pid = ownerPid(owner);
+            Files.delete(lockPath());
+
+            ControlResult result = new RendezvousOwnerControl(hr).stop(Role.SERVE, DEADLINE, true, step -> { }, () -> false);
+
+            assertEquals(ControlResult.Outcome.STOPPED, result.outcome(), result.message());
+            assertEquals(pid, result.oldPid());
+            assertNotEquals(0, owner.waitFor(DEADLINE), "the owner ended by the stop's SIGTERM");
+            assertFalse(Files.exists(hr.recordPath(Role.SERVE)), "its record is retracted once it is gone");
+            assertFalse(Files.exists(hr.tokenPath(Role.SERVE)), "and its token");
         }
     }
 
@@ -202,7 +221,7 @@ class OrphanedLockTest extends HostDirTest {
     }
 
     private ChildProcess startOwner() throws IOException {
-        return ownerScript.start(hostDir.locks().toString());
+        return ownerScript.start(hostDir.locks().toString(), tmp.resolve("owner-home").toString());
     }
 
     /** The owner's PID once it holds the lock and has published; the sanity check that it is LIVE now. */
