@@ -4,6 +4,7 @@ import dev.hostwarden.core.ClaimResult;
 import dev.hostwarden.core.FileLocks;
 import dev.hostwarden.core.LockOutcome;
 import dev.hostwarden.core.Platform;
+import dev.hostwarden.core.Tokens;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -45,6 +46,8 @@ public final class PanelInstance implements AutoCloseable {
     static final String LOCK_NAME = "hostwarden-panel";
     private static final String SHOW = "show";
     private static final int MAX_LINE = 256;
+    /** sun_path holds 108 bytes on Linux and 104 on macOS. */
+    private static final int MAX_SOCKET_PATH = 100;
 
     private final Path lock;
     private final Path socket;
@@ -55,8 +58,21 @@ public final class PanelInstance implements AutoCloseable {
     /** A panel instance guarded in {@code stateDir}; a later launch waits {@code patience} for an answer. */
     public PanelInstance(Path stateDir, Duration patience) {
         this.lock = stateDir.resolve("panel.lock");
-        this.socket = stateDir.resolve("panel.sock");
+        this.socket = socketPath(stateDir);
         this.patience = patience;
+    }
+
+    /**
+     * {@code panel.sock} in the state directory, or, when that path is too long for a Unix socket, a
+     * name in the temp directory derived from the state directory, so every launch finds the same one.
+     */
+    static Path socketPath(Path stateDir) {
+        Path inDir = stateDir.resolve("panel.sock");
+        if (inDir.toString().getBytes(StandardCharsets.UTF_8).length <= MAX_SOCKET_PATH) {
+            return inDir;
+        }
+        byte[] dir = stateDir.toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8);
+        return Path.of(System.getProperty("java.io.tmpdir"), "hostwarden-panel-" + Tokens.sha256Hex(dir).substring(0, 16) + ".sock");
     }
 
     /**

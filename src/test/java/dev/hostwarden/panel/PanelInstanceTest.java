@@ -87,6 +87,18 @@ class PanelInstanceTest {
     }
 
     @Test
+    void aStateDirectoryTooLongForAUnixSocketStillFindsTheFirstPanel() throws Exception {
+        Path deep = Files.createDirectories(state.resolve("a-state-directory-whose-path-is-too-long-for-the-108-bytes-of-a-unix-socket-address"));
+        assertTrue(PanelInstance.socketPath(deep).startsWith(Path.of(System.getProperty("java.io.tmpdir"))), "the socket moves to the temp dir");
+        try (ChildProcess first = ChildProcess.java(PanelInstanceChild.class, Map.of(), deep.toString());
+             PanelInstance second = new PanelInstance(deep, DEADLINE)) {
+            assertEquals("FIRST", first.readLine(DEADLINE).strip(), first.stderr());
+            assertEquals(PanelInstance.Claim.ALREADY_RUNNING, claimHere(second, new AtomicInteger()));
+            assertEquals("show-requested", first.readLine(DEADLINE).strip());
+        }
+    }
+
+    @Test
     void anUnusableStateDirectoryRunsUnguarded() throws Exception {
         Path file = Files.writeString(state.resolve("not-a-directory"), "");
         PanelInstance instance = new PanelInstance(file.resolve("hostwarden"), DEADLINE);
