@@ -65,7 +65,8 @@ chmod 600 "$LOCKS/host-serve.json"
 start_panel() {
     : >"$WORK/panel.err"
     # shellcheck disable=SC2086
-    HERMES_GATEWAY_LOCK_DIR="$LOCKS" HERMES_HOME="$HOMEDIR" "$JAVA" $PANEL_JAVA_OPTS -jar target/hostwarden.jar \
+    # Its own state directory: a panel the user already runs would otherwise take this launch over.
+    HERMES_GATEWAY_LOCK_DIR="$LOCKS" HERMES_HOME="$HOMEDIR" XDG_STATE_HOME="$WORK/state" "$JAVA" $PANEL_JAVA_OPTS -jar target/hostwarden.jar \
         >"$WORK/panel.out" 2>"$WORK/panel.err" &
     PANEL=$!
     for _ in $(seq 600); do grep -q '^WINDOW_SHOWN' "$WORK/panel.err" && break; sleep 0.05; done
