@@ -150,7 +150,7 @@ class OwnerControlViewModelTest {
         assertEquals(Verdict.LIVE, onUi(() -> gateway.verdictProperty().get()));
         assertFalse(onUi(() -> gateway.stopEnabledProperty().get()));
         assertFalse(onUi(() -> gateway.restartEnabledProperty().get()));
-        assertEquals("Stop and Restart are unavailable: this build has no owner-control runtime",
+        assertEquals("Stop and Restart are unavailable: this panel was started read-only, without owner control",
                 onUi(() -> gateway.controlDisabledReasonProperty().get()));
         onUi(() -> {
             gateway.stop();

@@ -192,7 +192,7 @@ public final class RoleCardModel {
         stopEnabled.set(idle && known && (now == Verdict.LIVE || now == Verdict.UNPROVABLE || now == Verdict.STARTING));
         restartEnabled.set(idle && known && now != Verdict.UNUSABLE);
         if (control == null) {
-            controlDisabledReason.set("Stop and Restart are unavailable: this build has no owner-control runtime");
+            controlDisabledReason.set("Stop and Restart are unavailable: this panel was started read-only, without owner control");
         } else if (now == null) {
             controlDisabledReason.set("Not inspected yet");
         } else if (!stopEnabled.get() && idle && now != Verdict.UNUSABLE) {
