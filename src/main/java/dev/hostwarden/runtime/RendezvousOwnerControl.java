@@ -137,6 +137,11 @@ public final class RendezvousOwnerControl implements OwnerControl {
                     + "); nothing was signalled", record == null ? null : record.pid(), null);
         }
         long pid = record.pid();
+        if (pid == Platform.currentPid()) {
+            // An embedder whose own HostOwner is the owner: a marker and SIGTERM here would stop this very process.
+            return new ControlResult(ControlResult.Outcome.FAILED, "the " + role + " owner is this process (PID " + pid
+                    + "); stop it from within (HostOwner.requestStop)", pid, null);
+        }
         Proof proof = new Proof(pid, inspector.startTicks(pid), inspector.currentBootEpoch());
         Path home = HermesHome.ownerHome(record);
         if (PlannedStopMarker.write(home, pid, inspector)) {

@@ -1,9 +1,12 @@
 package dev.hostwarden.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.core.HostRecord;
+import dev.hostwarden.core.PlannedStopMarker;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.ProcessInspector;
 import dev.hostwarden.core.ProcessSignals;
@@ -12,6 +15,7 @@ import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Tokens;
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.PatchedProcessInspector;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -143,5 +147,35 @@ class StopIncarnationGuardTest {
 
         assertEquals(List.of("TERM"), signaller.sent, "SIGKILL is never sent to a PID whose start ticks changed");
         assertTrue(owner.process().isAlive(), "the process that now has the PID is untouched");
+    }
+
+    /** reliability.md case 27: an embedder's own HostOwner is never signalled by its own stop. */
+    @Test
+    void stopNeverSignalsTheProcessItRunsIn() {
+        assertTrue(rendezvous.claimHostLock(Role.GATEWAY).acquired());
+        HostRecord own = rendezvous.publishRecord(Role.GATEWAY, "", null, List.of(), Tokens.newToken(), tmp.resolve("home").toString());
+        assertNotNull(own);
+        // Records without delivering: should the guard ever break, the test fails instead of the test JVM dying.
+        List<String> sent = new CopyOnWriteArrayList<>();
+        RendezvousOwnerControl.Signaller recordOnly = new RendezvousOwnerControl.Signaller() {
+            @Override
+            public boolean terminate(long pid) {
+                return sent.add("TERM " + pid);
+            }
+
+            @Override
+            public boolean kill(long pid) {
+                return sent.add("KILL " + pid);
+            }
+        };
+
+        ControlResult result = new RendezvousOwnerControl(rendezvous).withSignaller(recordOnly)
+                .stop(Role.GATEWAY, Duration.ofSeconds(2), true, step -> { }, () -> false);
+
+        assertEquals(ControlResult.Outcome.FAILED, result.outcome(), result.message());
+        assertTrue(result.message().contains("this process"), result.message());
+        assertEquals(List.of(), sent);
+        assertTrue(Files.exists(rendezvous.recordPath(Role.GATEWAY)), "its own record stays");
+        assertFalse(Files.exists(PlannedStopMarker.pathFor(tmp.resolve("home"))), "no marker for itself either");
     }
 }
