@@ -16,7 +16,6 @@ import java.util.function.Supplier;
  * module, with the rendezvous directory re-resolved on every call (the lock cache follows it).
  */
 public final class HostRendezvous {
-
     private final Supplier<RendezvousDir> dir;
     private final ProcessInspector inspector;
     private final LivenessJudge judge;
@@ -37,11 +36,11 @@ public final class HostRendezvous {
         return new HostRendezvous(new FixedDir(dir), inspector);
     }
 
-    /*
-     * The status path links no lambda: in the fresh JVM that runs each status, the first lambda costs
-     * the JDK's lambda set-up and each one its own generated class, about a tenth of the whole run.
+    /**
+     * A directory that never changes. A record and not a lambda, as {@link HostLockHeld}: the status
+     * path links no lambda, because in the fresh JVM of each status run the first lambda costs the
+     * JDK's lambda set-up and each one its own generated class, about a tenth of the whole run.
      */
-
     private record FixedDir(RendezvousDir dir) implements Supplier<RendezvousDir> {
         @Override
         public RendezvousDir get() {
