@@ -75,7 +75,7 @@ public final class HostOwner implements AutoCloseable {
     private boolean ownsHostLock;
     private boolean ownsRuntimeLock;
     private String token;
-    private HostRecord record;
+    private volatile HostRecord record;
     private IdentityServer identity;
     private ControlSocketServer controlSocket;
     private java.nio.channels.ServerSocketChannel controlChannel;
