@@ -155,12 +155,13 @@ public final class HostRendezvous {
      * taking it would run a second owner beside that one.
      */
     public Long ownerOnDeletedLockFile(Role role) {
-        if (!Platform.isLinux()) {
-            return null;
-        }
         HostRecord record = readRecord(role, true);
-        return record != null && record.pid() != Platform.currentPid() && ProcLocks.holdsOrphanedLock(record.pid(), lockPath(role))
-                ? record.pid() : null;
+        return record != null && holdsDeletedLockFile(record) ? record.pid() : null;
+    }
+
+    /** Whether the process a record names (not this one) still holds the lock of its role's deleted lock file (Linux). */
+    public boolean holdsDeletedLockFile(HostRecord record) {
+        return Platform.isLinux() && record.pid() != Platform.currentPid() && ProcLocks.holdsOrphanedLock(record.pid(), lockPath(record.role()));
     }
 
     /** Whether this process holds the role's host lock and its file is still the one at the lock path. */

@@ -41,7 +41,7 @@ public final class RecordCodec {
             throw unreadable(unreadable);
         }
         if (!node.isObject()) {
-            throw notAnObject(describeType(node));
+            throw notAnObject(describe(node.asToken()));
         }
         return (ObjectNode) node;
     }
@@ -275,21 +275,4 @@ public final class RecordCodec {
         };
     }
 
-    /** As {@link #describe(JsonToken)} for a parsed node. Not a switch: that would tie databind's enum to the token path. */
-    static String describeType(JsonNode node) {
-        if (node.isArray()) {
-            return "an array";
-        } else if (node.isObject()) {
-            return "an object";
-        } else if (node.isBoolean()) {
-            return "a boolean";
-        } else if (node.isNull()) {
-            return "null";
-        } else if (node.isNumber()) {
-            return "a number";
-        } else if (node.isTextual()) {
-            return "a string";
-        }
-        return "of an unexpected type";
-    }
 }

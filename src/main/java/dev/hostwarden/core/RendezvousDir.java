@@ -44,9 +44,7 @@ public record RendezvousDir(Path path, LockDirSource source) {
         if (xdg.isPresent()) {
             return new RendezvousDir(xdg.get().resolve("hermes").resolve(LOCKS_DIRNAME), LockDirSource.XDG_STATE_HOME);
         }
-        Path home = Path.of(env.realHome());
-        return new RendezvousDir(home.resolve(".local").resolve("state").resolve("hermes").resolve(LOCKS_DIRNAME),
-                LockDirSource.HOME);
+        return new RendezvousDir(env.stateHome().resolve("hermes").resolve(LOCKS_DIRNAME), LockDirSource.HOME);
     }
 
     public static RendezvousDir of(Path path) {

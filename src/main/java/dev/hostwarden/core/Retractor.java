@@ -152,12 +152,8 @@ public final class Retractor {
      */
     private String orphanedLockMessage(Role role, RecordRead read) {
         HostRecord record = read.recordOrNull();
-        if (record == null || !Platform.isLinux()) {
-            return null;
-        }
-        Path lockPath = rendezvous.lockPath(role);
-        return ProcLocks.holdsOrphanedLock(record.pid(), lockPath)
-                ? RoleInspector.orphanedLockMessage(record.pid(), RendezvousDir.absolute(lockPath)) + "; nothing was removed"
+        return record != null && rendezvous.holdsDeletedLockFile(record)
+                ? RoleInspector.orphanedLockMessage(record.pid(), RendezvousDir.absolute(rendezvous.lockPath(role))) + "; nothing was removed"
                 : null;
     }
 
