@@ -392,8 +392,12 @@ public final class RendezvousOwnerControl implements OwnerControl {
         Optional<Path> resolved = Executables.resolve(program, directory, env);
         if (resolved.isEmpty()) {
             String where = program.contains("/") || program.contains(File.separator) ? "is not an executable file" : "is not an executable on PATH";
+            if (launch.reference() && !launch.command().contains(HostwardenLauncher.MAIN_CLASS)) {
+                throw new Refusal("cannot relaunch Hostwarden: the installed launcher '" + program + "' (" + HostwardenLauncher.VARIABLE
+                        + " or -D" + HostwardenLauncher.PROPERTY + ") " + where);
+            }
             if (launch.reference()) {
-                throw new Refusal("cannot relaunch Hostwarden: '" + program + "' " + where + "; set " + HostwardenLauncher.VARIABLE
+                throw new Refusal("cannot relaunch Hostwarden: its java '" + program + "' " + where + "; set " + HostwardenLauncher.VARIABLE
                         + " (or -D" + HostwardenLauncher.PROPERTY + ") to the installed hostwarden launcher");
             }
             throw new Refusal("the " + role + " launch command '" + program + "' " + where
