@@ -34,7 +34,10 @@ final class ControlOutput {
     }
 
     int finish(Role role, ControlResult result) {
-        if (output.json()) {
+        if (result.outcome() == ControlResult.Outcome.REFUSED || result.outcome() == ControlResult.Outcome.UNUSABLE) {
+            // Nothing was done: an error, one line, like every other refusal of the command line.
+            output.error(result.outcome() == ControlResult.Outcome.REFUSED ? "CONFIG" : "LOCK_DIR_UNUSABLE", result.message());
+        } else if (output.json()) {
             ObjectNode root = JsonTrees.object();
             root.put("role", role.wireName());
             root.put("outcome", result.outcome().name());

@@ -1,7 +1,7 @@
 package dev.hostwarden.cli;
 
-import dev.hostwarden.core.Environment;
 import dev.hostwarden.core.Role;
+import dev.hostwarden.runtime.ControlResult;
 import dev.hostwarden.runtime.LaunchSettings;
 import dev.hostwarden.runtime.RendezvousOwnerControl;
 import java.nio.file.Path;
@@ -14,10 +14,10 @@ import picocli.CommandLine.Parameters;
 @Command(name = "restart", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class, description = "Stop ROLE's owner, retract what is left, launch the configured command detached, "
         + "and wait until a new owner is proven live.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:a new live owner is proven", "1:no new live owner", "78:the settings file is unusable", "2:usage error"})
+        exitCodeList = {"0:a new live owner is proven", "1:no new live owner (the message says the role's state)",
+            "4:the directory is unusable, the owner cannot be seen (nothing stopped)",
+            "78:the replacement cannot start: settings, command or working directory (nothing stopped)", "2:usage error"})
 final class RestartCommand implements Callable<Integer> {
-    static final int EX_CONFIG = 78;
-
     @Mixin
     CommonOptions common;
 
@@ -30,8 +30,12 @@ final class RestartCommand implements Callable<Integer> {
     double timeoutSeconds;
 
     @Option(names = "--settings", paramLabel = "FILE", description = "The settings file (default: $HOSTWARDEN_SETTINGS, else "
-            + "$XDG_CONFIG_HOME/hostwarden/settings.json, else ~/.config/hostwarden/settings.json).")
+            + "$XDG_CONFIG_HOME/hostwarden/settings.json, else ~/.config/hostwarden/settings.json). A named file must exist.")
     Path settingsFile;
+
+    @Option(names = "--relaunch-reference", description = "When the owner is not Hostwarden's (a hermes process) and no launch command "
+            + "is configured, replace it with Hostwarden's reference owner (refused otherwise).")
+    boolean relaunchReference;
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -40,15 +44,17 @@ final class RestartCommand implements Callable<Integer> {
     public Integer call() {
         var timeout = ControlOutput.timeout(spec.commandLine(), timeoutSeconds);
         Output output = HostwardenCommand.output(spec, common);
-        Environment env = Environment.system();
-        LaunchSettings settings;
-        try {
-            settings = LaunchSettings.load(settingsFile != null ? settingsFile : LaunchSettings.defaultPath(env));
-        } catch (LaunchSettings.SettingsException bad) {
-            output.error("CONFIG", bad.getMessage());
-            return EX_CONFIG;
+        RendezvousOwnerControl control = new RendezvousOwnerControl(common.rendezvous()).withReferenceRelaunch(relaunchReference);
+        if (settingsFile != null) {
+            LaunchSettings settings;
+            try {
+                settings = LaunchSettings.loadNamed(settingsFile);
+            } catch (LaunchSettings.SettingsException bad) {
+                output.error("CONFIG", "restart: " + bad.getMessage() + "; nothing was stopped");
+                return ControlResult.Outcome.REFUSED.exitCode();
+            }
+            control = control.withSettings(settings);
         }
-        RendezvousOwnerControl control = new RendezvousOwnerControl(common.rendezvous()).withSettings(settings);
         ControlOutput steps = new ControlOutput(output, output.json() ? output.err() : output.out());
         return steps.finish(role, control.restart(role, timeout, steps.progress(), () -> false));
     }

@@ -11,7 +11,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "stop", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class, description = "Stop ROLE's live owner gracefully: the planned-stop marker first, SIGTERM too on POSIX, "
         + "force only after the timeout and after re-proving the process.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped", "3:no live owner (nothing signalled)", "1:not stopped", "2:usage error"})
+        exitCodeList = {"0:stopped", "3:no live owner (nothing signalled)", "1:not stopped",
+            "4:the directory is unusable, the owner cannot be seen (nothing signalled)", "2:usage error"})
 final class StopCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;

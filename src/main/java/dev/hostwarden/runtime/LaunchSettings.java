@@ -9,7 +9,6 @@ import dev.hostwarden.core.Platform;
 import dev.hostwarden.core.PrivateFiles;
 import dev.hostwarden.core.RecordCodec;
 import dev.hostwarden.core.Role;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,15 +31,33 @@ import java.util.Optional;
  * Location: {@code --settings FILE}, else {@code $HOSTWARDEN_SETTINGS}, else
  * {@code $XDG_CONFIG_HOME/hostwarden/settings.json} (an absolute XDG_CONFIG_HOME only), else
  * {@code ~/.config/hostwarden/settings.json} ({@code %APPDATA%\hostwarden\settings.json} on Windows).
- * A missing file means defaults: {@code hermes gateway run --replace} / {@code hermes serve} when
- * {@code hermes} is on PATH, else this program's own {@code run ROLE}.
+ * A missing file at the default location means defaults: {@code hermes gateway run --replace} /
+ * {@code hermes serve} when {@code hermes} is on PATH, else this program's own {@code run ROLE}. A
+ * file named on purpose ({@code --settings}, {@code $HOSTWARDEN_SETTINGS}) must exist.
  */
 public final class LaunchSettings {
-    /** A configured (or default) launch: the command, where it runs, what it adds to the environment. */
-    public record Launch(List<String> command, Path workingDirectory, Map<String, String> environment) {
+    /**
+     * A configured (or default) launch: the command, where it runs, what it adds to the environment.
+     *
+     * @param reference this program's own reference owner ({@code run ROLE}), not a configured or hermes command
+     */
+    public record Launch(List<String> command, Path workingDirectory, Map<String, String> environment, boolean reference) {
         public Launch {
             command = List.copyOf(command);
             environment = Map.copyOf(environment);
+        }
+
+        public Launch(List<String> command, Path workingDirectory, Map<String, String> environment) {
+            this(command, workingDirectory, environment, false);
+        }
+
+        /** The command as a person reads (and could type) it: the reference owner as {@code hostwarden run ROLE ...}. */
+        public String shown() {
+            if (reference) {
+                int main = command.indexOf(HostwardenLauncher.MAIN_CLASS);
+                return "hostwarden " + String.join(" ", command.subList(main >= 0 ? main + 1 : 1, command.size()));
+            }
+            return String.join(" ", command);
         }
     }
 
@@ -51,27 +68,34 @@ public final class LaunchSettings {
         }
     }
 
-    private final Path source;
+    private final Path location;
+    private final boolean read;
     private final Map<Role, Launch> roles;
 
-    private LaunchSettings(Path source, Map<Role, Launch> roles) {
-        this.source = source;
+    private LaunchSettings(Path location, boolean read, Map<Role, Launch> roles) {
+        this.location = location;
+        this.read = read;
         this.roles = roles;
     }
 
     public static LaunchSettings none() {
-        return new LaunchSettings(null, new EnumMap<>(Role.class));
+        return new LaunchSettings(null, false, new EnumMap<>(Role.class));
     }
 
     public static LaunchSettings of(Role role, Launch launch) {
         Map<Role, Launch> roles = new EnumMap<>(Role.class);
         roles.put(role, launch);
-        return new LaunchSettings(null, roles);
+        return new LaunchSettings(null, false, roles);
     }
 
     /** The file that was read, or null (defaults only). */
     public Path source() {
-        return source;
+        return read ? location : null;
+    }
+
+    /** Where the settings were looked for (read or not), or null when none were looked for. */
+    public Path location() {
+        return location;
     }
 
     public static Path defaultPath(Environment env) {
@@ -89,8 +113,22 @@ public final class LaunchSettings {
         return Path.of(env.realHome(), ".config", "hostwarden", "settings.json");
     }
 
-    /** Reads {@code file}; a missing file is "no settings"; anything unusable names the file and the value. */
-    public static LaunchSettings load(Path file) throws SettingsException {
+    /** The settings at {@link #defaultPath}: missing is "no settings" only there, not at {@code $HOSTWARDEN_SETTINGS}. */
+    public static LaunchSettings loadDefault(Environment env) throws SettingsException {
+        return load(defaultPath(env), env.get("HOSTWARDEN_SETTINGS").isPresent());
+    }
+
+    /** A file named on purpose ({@code --settings FILE}): it must exist. */
+    public static LaunchSettings loadNamed(Path file) throws SettingsException {
+        return load(file, true);
+    }
+
+    /** Reads {@code file}; anything unusable names the file and the value. */
+    private static LaunchSettings load(Path file, boolean named) throws SettingsException {
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // A FIFO or device would block a read or never end; a directory is a mistake.
+            throw new SettingsException("settings file " + file + " is not a regular file");
+        }
         Optional<byte[]> bytes;
         try {
             bytes = PrivateFiles.readSmall(file);
@@ -98,7 +136,10 @@ public final class LaunchSettings {
             throw new SettingsException("settings file " + file + " cannot be read: " + IoMessages.describe(unreadable));
         }
         if (bytes.isEmpty()) {
-            return none();
+            if (named) {
+                throw new SettingsException("settings file " + file + " does not exist");
+            }
+            return new LaunchSettings(file, false, new EnumMap<>(Role.class));
         }
         ObjectNode root;
         try {
@@ -120,7 +161,7 @@ public final class LaunchSettings {
             }
             roles.put(role, launch(file, entry.getKey(), entry.getValue()));
         }
-        return new LaunchSettings(file, roles);
+        return new LaunchSettings(file, true, roles);
     }
 
     private static Launch launch(Path file, String role, JsonNode node) throws SettingsException {
@@ -166,6 +207,11 @@ public final class LaunchSettings {
         return new Launch(command, dir, environment);
     }
 
+    /** The launch the settings file configures for {@code role}, if any. */
+    public Optional<Launch> configured(Role role) {
+        return Optional.ofNullable(roles.get(role));
+    }
+
     /** The configured launch of {@code role}, else the default, which keeps what {@code previous} served. */
     public Launch launchFor(Role role, Environment env, HostRecord previous) {
         Launch configured = roles.get(role);
@@ -174,21 +220,26 @@ public final class LaunchSettings {
 
     /** hermes' own command when {@code hermes} is on PATH, else this program's {@code run ROLE}. */
     public static Launch defaultLaunch(Role role, Environment env, HostRecord previous) {
-        if (onPath("hermes", env) && role != Role.DESKTOP_SERVE) {
+        if (Executables.resolve("hermes", null, env).isPresent() && role != Role.DESKTOP_SERVE) {
             return new Launch(role == Role.GATEWAY ? List.of("hermes", "gateway", "run", "--replace") : List.of("hermes", "serve"),
                     null, Map.of());
         }
-        return selfLaunch(role, previous);
+        return selfLaunch(role, previous, env);
+    }
+
+    /** {@link #selfLaunch(Role, HostRecord, Environment)} as this process was started. */
+    public static Launch selfLaunch(Role role, HostRecord previous) {
+        return selfLaunch(role, previous, Environment.system());
     }
 
     /**
-     * {@code <this java> -cp <this class path, absolute> dev.hostwarden.Main run ROLE}, serving the
-     * profiles and bind host {@code previous} published (null: none). The port is picked afresh: the
-     * old one may not be free yet.
+     * This program's {@code run ROLE} (through {@link HostwardenLauncher}), serving the profiles and
+     * bind host {@code previous} published (null: none). The port is picked afresh: the old one may
+     * not be free yet.
      */
-    public static Launch selfLaunch(Role role, HostRecord previous) {
-        String java = Path.of(System.getProperty("java.home"), "bin", Platform.isWindows() ? "java.exe" : "java").toString();
-        List<String> command = new ArrayList<>(List.of(java, "-cp", absoluteClassPath(), "dev.hostwarden.Main", "run", role.wireName()));
+    public static Launch selfLaunch(Role role, HostRecord previous, Environment env) {
+        List<String> command = new ArrayList<>(HostwardenLauncher.prefix(env));
+        command.addAll(List.of("run", role.wireName()));
         if (previous != null && !previous.profiles().isEmpty()) {
             command.add("--profiles");
             command.add(String.join(",", previous.profiles()));
@@ -197,26 +248,6 @@ public final class LaunchSettings {
             command.add("--host");
             command.add(previous.host());
         }
-        return new Launch(command, null, Map.of());
-    }
-
-    /** The launched JVM may start in another working directory: every class path entry made absolute. */
-    private static String absoluteClassPath() {
-        List<String> entries = new ArrayList<>();
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            if (!entry.isEmpty()) {
-                entries.add(Path.of(entry).toAbsolutePath().toString());
-            }
-        }
-        return String.join(File.pathSeparator, entries);
-    }
-
-    static boolean onPath(String program, Environment env) {
-        for (String dir : env.get("PATH").orElse("").split(File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, Platform.isWindows() ? program + ".exe" : program))) {
-                return true;
-            }
-        }
-        return false;
+        return new Launch(command, null, Map.of(), true);
     }
 }

@@ -12,9 +12,16 @@ import java.util.function.Consumer;
  */
 public interface OwnerControl {
 
-    /** Stops the role's live owner. Progress is reported step by step; {@code cancelled} is polled while waiting. */
+    /**
+     * Stops the role's live owner. Progress is reported step by step; {@code cancelled} is polled while
+     * waiting. UNUSABLE, signalling nobody, when the rendezvous directory hides the owner.
+     */
     ControlResult stop(Role role, Duration timeout, boolean escalate, Consumer<ControlStep> progress, BooleanSupplier cancelled);
 
-    /** Stop, retract, launch the configured command, wait until a new owner is proven live. */
+    /**
+     * Stop, retract, launch the configured command, wait until a new owner is proven live. REFUSED,
+     * before anything is stopped, when the replacement cannot start; UNUSABLE when the rendezvous
+     * directory hides the owner.
+     */
     ControlResult restart(Role role, Duration timeout, Consumer<ControlStep> progress, BooleanSupplier cancelled);
 }

@@ -24,6 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -31,8 +32,11 @@ import java.util.function.Consumer;
  * {@link OwnerControl} on the host rendezvous. Stop: the planned-stop marker into the owner's home
  * first (the only stop Windows has), SIGTERM too on POSIX, wait, and only after the timeout, and only
  * after re-proving the incarnation (PID, start ticks, boot id) right before signalling, force the
- * end; then the race-safe retract of whatever is left. Restart: stop, retract, launch the configured
- * command detached, and wait until a new owner is proven live and its endpoint answers.
+ * end; then the race-safe retract of whatever is left. Restart: first prove the replacement can
+ * start (settings, executable, working directory, and never a hermes owner silently replaced by the
+ * reference owner), then stop, retract, launch the configured command detached, and wait until a
+ * new owner is proven live and its endpoint answers. A directory that cannot be read stops both
+ * before they signal or launch anything: an owner that cannot be seen is not "no owner".
  */
 public final class RendezvousOwnerControl implements OwnerControl {
     /** How a process is asked to end; a seam so a test can prove what was (not) sent. */
@@ -60,42 +64,68 @@ public final class RendezvousOwnerControl implements OwnerControl {
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(1);
     private static final Duration AFTER_KILL = Duration.ofSeconds(5);
 
+    /** Where restart's launch settings come from, read when a restart runs so a bad file is a refusal. */
+    @FunctionalInterface
+    private interface SettingsSource {
+        LaunchSettings load(Environment env) throws LaunchSettings.SettingsException;
+    }
+
     private final HostRendezvous rendezvous;
     private final ProcessInspector inspector;
     private final Signaller signaller;
     private final boolean signal;
-    private final LaunchSettings settings;
+    private final SettingsSource settings;
     private final Environment env;
+    private final boolean relaunchReference;
 
+    /** Restart reads the user's settings file ({@link LaunchSettings#loadDefault}) when it runs. */
     public RendezvousOwnerControl(HostRendezvous rendezvous) {
-        this(rendezvous, Signaller.system(), Platform.isPosix(), LaunchSettings.none(), Environment.system());
+        this(rendezvous, Signaller.system(), Platform.isPosix(), LaunchSettings::loadDefault, Environment.system(), false);
     }
 
-    private RendezvousOwnerControl(HostRendezvous rendezvous, Signaller signaller, boolean signal, LaunchSettings settings, Environment env) {
+    private RendezvousOwnerControl(HostRendezvous rendezvous, Signaller signaller, boolean signal, SettingsSource settings,
+                                   Environment env, boolean relaunchReference) {
         this.rendezvous = rendezvous;
         this.inspector = rendezvous.inspector();
         this.signaller = signaller;
         this.signal = signal;
         this.settings = settings;
         this.env = env;
+        this.relaunchReference = relaunchReference;
     }
 
     public RendezvousOwnerControl withSignaller(Signaller replacement) {
-        return new RendezvousOwnerControl(rendezvous, replacement, signal, settings, env);
+        return new RendezvousOwnerControl(rendezvous, replacement, signal, settings, env, relaunchReference);
     }
 
     /** Marker only, no SIGTERM: the Windows stop, on any platform. Escalation still applies after the timeout. */
     public RendezvousOwnerControl withoutSigterm() {
-        return new RendezvousOwnerControl(rendezvous, signaller, false, settings, env);
+        return new RendezvousOwnerControl(rendezvous, signaller, false, settings, env, relaunchReference);
     }
 
     public RendezvousOwnerControl withSettings(LaunchSettings replacement) {
-        return new RendezvousOwnerControl(rendezvous, signaller, signal, replacement, env);
+        return new RendezvousOwnerControl(rendezvous, signaller, signal, ignored -> replacement, env, relaunchReference);
     }
 
     /** The environment the launch inherits and where the launch log goes (tests point it at temp dirs). */
     public RendezvousOwnerControl withEnvironment(Environment replacement) {
-        return new RendezvousOwnerControl(rendezvous, signaller, signal, settings, replacement);
+        return new RendezvousOwnerControl(rendezvous, signaller, signal, settings, replacement, relaunchReference);
+    }
+
+    /**
+     * Allows restart to replace an owner that is not Hostwarden's (a hermes process) with the
+     * reference owner when nothing else is configured ({@code --relaunch-reference}); without it that
+     * restart is refused before anything is stopped.
+     */
+    public RendezvousOwnerControl withReferenceRelaunch(boolean allowed) {
+        return new RendezvousOwnerControl(rendezvous, signaller, signal, settings, env, allowed);
+    }
+
+    /** Why restart will not begin: nothing has been stopped yet. */
+    private static final class Refusal extends Exception {
+        Refusal(String message) {
+            super(message, null, false, false);
+        }
     }
 
     /** What proves "still the process we were asked to stop": captured once, compared before every signal. */
@@ -126,12 +156,11 @@ public final class RendezvousOwnerControl implements OwnerControl {
 
     private ControlResult stop(Role role, Duration timeout, boolean escalate, Steps steps, BooleanSupplier cancelled) {
         RoleReport report = new RoleInspector(rendezvous, false).inspect(role);
+        if (report.verdict() == Verdict.UNUSABLE) {
+            return unusable(report, "nothing was signalled");
+        }
         HostRecord record = report.record().recordOrNull();
-        // A proven owner is stopped even when it is UNPROVABLE as the owner because its lock file was
-        // deleted under it: stopping (and restarting) it is how the lock gets restored.
-        boolean provenOwner = report.verdict() == Verdict.LIVE
-                || (report.verdict() == Verdict.UNPROVABLE && report.liveness().proven());
-        if (!provenOwner || record == null) {
+        if (provenOwner(report) == null) {
             retract(role, steps);
             return new ControlResult(ControlResult.Outcome.NO_LIVE_OWNER, "no live " + role + " owner (" + report.verdict()
                     + "); nothing was signalled", record == null ? null : record.pid(), null);
@@ -193,6 +222,25 @@ public final class RendezvousOwnerControl implements OwnerControl {
         return new ControlResult(ControlResult.Outcome.STOPPED, "stopped the " + role + " owner PID " + pid, pid, null);
     }
 
+    /**
+     * The PID of the role's proven owner, else null. A proven owner counts even when it is UNPROVABLE
+     * as the owner because its lock file was deleted under it: stopping (and restarting) it is how the
+     * lock gets restored.
+     */
+    private static Long provenOwner(RoleReport report) {
+        HostRecord record = report.record().recordOrNull();
+        boolean proven = report.verdict() == Verdict.LIVE
+                || (report.verdict() == Verdict.UNPROVABLE && report.liveness().proven());
+        return proven && record != null ? record.pid() : null;
+    }
+
+    /** The directory cannot be read: whether there is an owner is unknown, so nothing is done. */
+    private static ControlResult unusable(RoleReport report, String nothingDone) {
+        String reason = report.reasons().isEmpty() ? "the lock directory cannot be used" : report.reasons().get(0).message();
+        reason = Character.toLowerCase(reason.charAt(0)) + reason.substring(1);
+        return new ControlResult(ControlResult.Outcome.UNUSABLE, "cannot see the owner: " + reason + "; " + nothingDone, null, null);
+    }
+
     /** Waits for the owner to go; a result when the wait ended the action (cancelled), else null. */
     private ControlResult awaitExit(Proof proof, Duration timeout, Steps steps, BooleanSupplier cancelled) {
         long begin = System.nanoTime();
@@ -248,21 +296,38 @@ public final class RendezvousOwnerControl implements OwnerControl {
     @Override
     public ControlResult restart(Role role, Duration timeout, Consumer<ControlStep> progress, BooleanSupplier cancelled) {
         Steps steps = new Steps(progress);
+        RoleReport report = new RoleInspector(rendezvous, false).inspect(role);
+        if (report.verdict() == Verdict.UNUSABLE) {
+            return unusable(report, "nothing was stopped or launched");
+        }
         HostRecord before = rendezvous.readRecord(role, true);
+        LaunchSettings.Launch launch;
+        try {
+            launch = preflight(role, provenOwner(report), before);
+        } catch (Refusal refused) {
+            return new ControlResult(ControlResult.Outcome.REFUSED, "restart: " + refused.getMessage() + "; nothing was stopped",
+                    provenOwner(report), null);
+        }
         ControlResult stopped = stop(role, timeout, true, steps, cancelled);
-        if (stopped.outcome() == ControlResult.Outcome.FAILED || stopped.outcome() == ControlResult.Outcome.CANCELLED) {
-            return new ControlResult(stopped.outcome(), "restart: " + stopped.message(), stopped.oldPid(), null);
+        switch (stopped.outcome()) {
+            case FAILED, CANCELLED -> {
+                return new ControlResult(stopped.outcome(), "restart: " + stopped.message(), stopped.oldPid(), null);
+            }
+            case UNUSABLE -> {
+                return stopped;
+            }
+            default -> {
+            }
         }
         retract(role, steps);
         Long oldPid = stopped.oldPid();
-        LaunchSettings.Launch launch = settings.launchFor(role, env, before);
         Process launched;
         Path log = logPath(role);
         try {
-            launched = launch(role, launch, before, log);
+            launched = launch(launch, before, log);
         } catch (IOException failed) {
-            steps.report(ControlStep.Kind.FAILED, "could not launch " + String.join(" ", launch.command()) + ": " + IoMessages.describe(failed));
-            return new ControlResult(ControlResult.Outcome.FAILED, "restart: the launch failed: " + IoMessages.describe(failed), oldPid, null);
+            steps.report(ControlStep.Kind.FAILED, "could not launch " + launch.shown() + ": " + IoMessages.describe(failed));
+            return leftWithout(role, oldPid, launch, log, "the launch failed: " + IoMessages.describe(failed));
         }
         steps.report(ControlStep.Kind.LAUNCHED, "launched PID " + launched.pid() + ": " + String.join(" ", shown(launch.command()))
                 + " (output in " + log + ")");
@@ -272,28 +337,98 @@ public final class RendezvousOwnerControl implements OwnerControl {
                 steps.report(ControlStep.Kind.CANCELLED, "stopped waiting for the new owner (cancelled); PID " + launched.pid() + " keeps running");
                 return new ControlResult(ControlResult.Outcome.CANCELLED, "cancelled while the new owner was starting", oldPid, null);
             }
-            RoleReport report = new RoleInspector(rendezvous, true).inspect(role);
-            HostRecord now = report.record().recordOrNull();
-            if (report.verdict() == Verdict.LIVE && now != null && !Objects.equals(now.pid(), oldPid)
-                    && !report.hasReason(ReasonCode.ENDPOINT_SILENT)) {
-                steps.report(ControlStep.Kind.LIVE, "PID " + now.pid() + " is the live " + role + " owner and its endpoint answers");
-                return new ControlResult(ControlResult.Outcome.RESTARTED, "restarted the " + role + " owner: PID " + now.pid(), oldPid, now.pid());
+            RoleReport now = new RoleInspector(rendezvous, true).inspect(role);
+            HostRecord record = now.record().recordOrNull();
+            if (now.verdict() == Verdict.LIVE && record != null && !Objects.equals(record.pid(), oldPid)
+                    && !now.hasReason(ReasonCode.ENDPOINT_SILENT)) {
+                steps.report(ControlStep.Kind.LIVE, "PID " + record.pid() + " is the live " + role + " owner and its endpoint answers");
+                return new ControlResult(ControlResult.Outcome.RESTARTED, "restarted the " + role + " owner: PID " + record.pid(), oldPid, record.pid());
             }
             if (!launched.isAlive() && launched.exitValue() != 0) {
                 steps.report(ControlStep.Kind.FAILED, "the launched command exited with " + launched.exitValue() + " (see " + log + ")");
-                return new ControlResult(ControlResult.Outcome.FAILED, "restart: the launched command exited with " + launched.exitValue(), oldPid, null);
+                return leftWithout(role, oldPid, launch, log, "the launched command exited with " + launched.exitValue());
             }
             pause();
         }
         steps.report(ControlStep.Kind.FAILED, "no new live owner within " + seconds(timeout) + " (see " + log + ")");
-        return new ControlResult(ControlResult.Outcome.FAILED, "restart: no new live " + role + " owner within " + seconds(timeout), oldPid, null);
+        return leftWithout(role, oldPid, launch, log, "no new live " + role + " owner within " + seconds(timeout)
+                + (launched.isAlive() ? " (the launched PID " + launched.pid() + " is still running)" : ""));
     }
 
-    private Process launch(Role role, LaunchSettings.Launch launch, HostRecord before, Path log) throws IOException {
-        List<String> command = new ArrayList<>();
-        if (Platform.isLinux() && LaunchSettings.onPath("setsid", env)) {
-            command.add("setsid");    // its own session: the new owner outlives this terminal and its signals
+    /**
+     * Everything a restart must know before it stops anything: the settings are usable, the command
+     * resolves to an executable, its working directory exists, and a live owner that is not
+     * Hostwarden's is not replaced by the reference owner unless that was asked for. Returns the
+     * launch with its program resolved to the path that will run.
+     */
+    private LaunchSettings.Launch preflight(Role role, Long livePid, HostRecord before) throws Refusal {
+        LaunchSettings loaded;
+        try {
+            loaded = settings.load(env);
+        } catch (LaunchSettings.SettingsException bad) {
+            throw new Refusal(bad.getMessage());
         }
+        Path settingsFile = loaded.location() != null ? loaded.location() : LaunchSettings.defaultPath(env);
+        String key = "roles." + role.wireName() + ".command";
+        Optional<LaunchSettings.Launch> configured = loaded.configured(role);
+        LaunchSettings.Launch launch = configured.orElseGet(() -> LaunchSettings.defaultLaunch(role, env, before));
+        if (launch.reference() && configured.isEmpty() && livePid != null && !relaunchReference) {
+            OwnerProgram owner = OwnerProgram.of(livePid);
+            if (owner.kind() != OwnerProgram.Kind.HOSTWARDEN) {
+                String what = owner.kind() == OwnerProgram.Kind.OTHER
+                        ? "the live " + role + " owner PID " + livePid + " is not Hostwarden's reference owner (it runs "
+                                + abbreviated(owner.commandLine()) + ")"
+                        : "what the live " + role + " owner PID " + livePid + " runs cannot be seen";
+                throw new Refusal(what + ", no launch command is configured and hermes is not on PATH: set " + key + " in "
+                        + settingsFile + ", or pass --relaunch-reference to replace it with Hostwarden's reference owner");
+            }
+        }
+        Path directory = launch.workingDirectory();
+        if (directory != null && !Files.isDirectory(directory)) {
+            throw new Refusal("the working directory '" + directory + "' of the " + role + " launch (roles." + role.wireName()
+                    + ".workingDirectory in " + settingsFile + ") is not a directory");
+        }
+        String program = launch.command().get(0);
+        Optional<Path> resolved = Executables.resolve(program, directory, env);
+        if (resolved.isEmpty()) {
+            String where = program.contains("/") || program.contains(File.separator) ? "is not an executable file" : "is not an executable on PATH";
+            if (launch.reference() && !launch.command().contains(HostwardenLauncher.MAIN_CLASS)) {
+                throw new Refusal("cannot relaunch Hostwarden: the installed launcher '" + program + "' (" + HostwardenLauncher.VARIABLE
+                        + " or -D" + HostwardenLauncher.PROPERTY + ") " + where);
+            }
+            if (launch.reference()) {
+                throw new Refusal("cannot relaunch Hostwarden: its java '" + program + "' " + where + "; set " + HostwardenLauncher.VARIABLE
+                        + " (or -D" + HostwardenLauncher.PROPERTY + ") to the installed hostwarden launcher");
+            }
+            throw new Refusal("the " + role + " launch command '" + program + "' " + where
+                    + (configured.isPresent() ? " (" + key + " in " + settingsFile + ")" : ""));
+        }
+        List<String> command = new ArrayList<>(launch.command());
+        command.set(0, resolved.get().toString());
+        return new LaunchSettings.Launch(command, directory, launch.environment(), launch.reference());
+    }
+
+    /** A failed launch after the stop: says what state the role is in now and how to start it. */
+    private ControlResult leftWithout(Role role, Long oldPid, LaunchSettings.Launch launch, Path log, String what) {
+        Verdict now = new RoleInspector(rendezvous, false).inspect(role).verdict();
+        String start = launch.shown();
+        if (launch.reference() && rendezvous.dir().source() == dev.hostwarden.core.LockDirSource.OPTION) {
+            start += " --lock-dir " + rendezvous.dir().path();
+        }
+        return new ControlResult(ControlResult.Outcome.FAILED, "restart: " + what + "; the " + role + " role is now " + now
+                + (oldPid != null ? " (its owner PID " + oldPid + " was stopped)" : "") + "; see " + log
+                + ", then start it with: " + start, oldPid, null);
+    }
+
+    private static String abbreviated(String commandLine) {
+        return commandLine.length() <= 120 ? commandLine : commandLine.substring(0, 117) + "...";
+    }
+
+    private Process launch(LaunchSettings.Launch launch, HostRecord before, Path log) throws IOException {
+        List<String> command = new ArrayList<>();
+        Optional<Path> setsid = Platform.isLinux() ? Executables.resolve("setsid", null, env) : Optional.empty();
+        // Its own session: the new owner outlives this terminal and its signals.
+        setsid.ifPresent(path -> command.add(path.toString()));
         command.addAll(launch.command());
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().clear();

@@ -1,0 +1,135 @@
+package dev.hostwarden.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hostwarden.core.Role;
+import dev.hostwarden.runtime.HostwardenLauncher;
+import dev.hostwarden.testsupport.ChildProcess;
+import dev.hostwarden.testsupport.Python;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * issue 8 item 1: with {@code hermes} not on PATH and no launch command configured, the default
+ * relaunch is Hostwarden's reference owner, which must not quietly replace a real hermes gateway.
+ * A python3 process plays the hermes owner: hermes' flock, token and record, as hermes writes them.
+ */
+@EnabledOnOs(OS.LINUX)
+class RestartHermesOwnerTest {
+    /** A hermes gateway owner: the host lock, then the token and the record; prints its PID, holds until killed. */
+    private static final String HERMES_GATEWAY = String.join("\n",
+            "import datetime, fcntl, hashlib, json, os, sys",
+            "lock_dir, home = sys.argv[1], sys.argv[2]",
+            "pid = os.getpid()",
+            "def start_ticks(p):",
+            "    with open(f'/proc/{p}/stat') as f:",
+            "        return int(f.read().rsplit(')', 1)[1].split()[19])  # field 22",
+            "ticks = start_ticks(pid)",
+            "with open('/proc/stat') as f:",
+            "    btime = next(float(l.split()[1]) for l in f if l.startswith('btime '))",
+            "with open('/proc/sys/kernel/random/boot_id') as f:",
+            "    boot_id = f.read().strip()",
+            "os.makedirs(lock_dir, mode=0o700, exist_ok=True)",
+            "lock = os.open(os.path.join(lock_dir, 'host-gateway.lock'), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)",
+            "fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)",
+            "def write_private(name, text):",
+            "    fd = os.open(os.path.join(lock_dir, name), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)",
+            "    with os.fdopen(fd, 'w') as f:",
+            "        f.write(text)",
+            "token = 'hermes-gateway-test-token'",
+            "write_private('host-gateway.token', token)",
+            "write_private('host-gateway.json', json.dumps({",
+            "    'role': 'gateway', 'home': home, 'pid': pid, 'createTime': btime + ticks / 100.0, 'startTime': ticks,",
+            "    'bootEpoch': f'{boot_id}:{start_ticks(1)}', 'host': '', 'port': None, 'protocolVersion': 1,",
+            "    'tokenFingerprint': hashlib.sha256(token.encode()).hexdigest()[:16], 'profiles': ['default'],",
+            "    'updatedAt': datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='microseconds'),",
+            "}))",
+            "print(pid, flush=True)",
+            "sys.stdin.read()  # hold until killed, or until the test closes our stdin",
+            "");
+
+    @TempDir
+    Path tmp;
+
+    private ChildProcess hermes;
+
+    @BeforeEach
+    void startTheHermesOwner() throws Exception {
+        Files.createDirectories(tmp.resolve("home"));
+        hermes = Python.script(tmp.resolve("hermes_gateway.py"), HERMES_GATEWAY)
+                .start(locks().toString(), tmp.resolve("home").toString());
+        assertEquals(hermes.pid(), Long.parseLong(hermes.readLine(CliChild.DEADLINE).strip()), hermes.stderr());
+        assertEquals(hermes.pid(), CliChild.livePid(locks(), Role.GATEWAY), "the python owner is the live gateway owner");
+    }
+
+    /** Ends whatever owner a restart launched, also when a failing assertion came first. */
+    @AfterEach
+    void cleanUp() {
+        Long owner = CliChild.livePid(locks(), Role.GATEWAY);
+        hermes.close();
+        if (owner != null && owner != hermes.pid()) {
+            ProcessHandle.of(owner).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    private Path locks() {
+        return tmp.resolve("locks");
+    }
+
+    /** No hermes on PATH, no settings file, no installed launcher: the default would be the reference owner. */
+    private Map<String, String> env() throws Exception {
+        Map<String, String> env = new HashMap<>();
+        env.put("PATH", Files.createDirectories(tmp.resolve("empty-path")).toString());
+        env.put("XDG_STATE_HOME", tmp.resolve("state").toString());
+        env.put("XDG_CONFIG_HOME", tmp.resolve("config").toString());
+        env.put("HOSTWARDEN_SETTINGS", null);
+        env.put(HostwardenLauncher.VARIABLE, null);
+        return env;
+    }
+
+    @Test
+    void aHermesOwnerIsNotReplacedByTheReferenceOwnerUnlessAsked() throws Exception {
+        byte[] record = Files.readAllBytes(locks().resolve("host-gateway.json"));
+
+        CliChild.Result result = CliChild.run(tmp, env(), "restart", "gateway", "--lock-dir", locks().toString(), "--timeout", "30");
+
+        assertEquals(78, result.code(), result.toString());
+        assertEquals(1, result.err().lines().count(), "one line: " + result);
+        assertTrue(result.err().contains("roles.gateway.command in " + tmp.resolve("config/hostwarden/settings.json")),
+                "it names the settings key and file: " + result);
+        assertTrue(result.err().contains("--relaunch-reference"), result.toString());
+        assertTrue(result.err().contains("PID " + hermes.pid()), result.toString());
+        assertTrue(hermes.process().isAlive(), "the hermes owner still runs");
+        assertEquals(hermes.pid(), CliChild.livePid(locks(), Role.GATEWAY), "and is still the live owner");
+        assertArrayEquals(record, Files.readAllBytes(locks().resolve("host-gateway.json")), "its record is untouched");
+        assertTrue(Files.notExists(tmp.resolve("home/.gateway-planned-stop.json")), "no stop was begun");
+    }
+
+    @Test
+    void relaunchReferenceReplacesTheHermesOwnerOnPurpose() throws Exception {
+        CliChild.Result result = CliChild.run(tmp, env(), "restart", "gateway", "--relaunch-reference",
+                "--lock-dir", locks().toString(), "--timeout", "30");
+        Long relaunched = CliChild.livePid(locks(), Role.GATEWAY);
+
+        assertEquals(0, result.code(), result.toString());
+        assertNotEquals(0, hermes.waitFor(CliChild.DEADLINE), "the hermes owner ended by the stop's SIGTERM");
+        assertNotNull(relaunched, result.toString());
+        assertNotEquals(hermes.pid(), relaunched);
+        var arguments = ProcessHandle.of(relaunched).flatMap(handle -> handle.info().arguments()).map(List::of).orElse(List.of());
+        assertTrue(arguments.contains("dev.hostwarden.Main"), "the reference owner took over: " + arguments);
+        assertEquals("default", arguments.get(arguments.indexOf("--profiles") + 1), "serving what hermes served: " + arguments);
+    }
+}
