@@ -79,7 +79,7 @@ final class RunCommand implements Callable<Integer> {
             output.error("CONFIG", bad.getMessage());
             return bad.exitCode();
         }
-        OwnerSignals.install(owner);
+        OwnerSignals.attach(owner);
         try {
             owner.start();
         } catch (OwnerStartException failed) {
