@@ -507,6 +507,9 @@ class CliContractTest {
             Cli.Result before = Cli.run(pair[1].replace("D", d).split(" ")).assertPlain();
             assertEquals(after.toString(), before.toString(), pair[1]);
         }
+        PrintWriter sink = new PrintWriter(new ByteArrayOutputStream());
+        assertTrue(FastStatus.tryRun(Commands.commandFirst(new String[] {"--json", "--lock-dir", d, "status", "serve"}), sink, sink) != null,
+                "status with its options first still takes the picocli-free path");
         Cli.Result twice = usageError("--lock-dir", d, "status", "--lock-dir", tmp.resolve("other").toString());
         assertTrue(twice.err().contains("--lock-dir"), twice.toString());
         assertTrue(Files.exists(rendezvous().recordPath(Role.SERVE)), "the dry run removed nothing");
