@@ -46,7 +46,8 @@ public final class HostwardenCommand implements Runnable {
      */
     static String usageMessage(CommandLine.ParameterException failure) {
         CommandSpec spec = failure.getCommandLine().getCommandSpec();
-        return plainWords(failure, spec) + "; see '" + spec.qualifiedName() + " --help'";
+        // A bad value may carry a line break of its own; shown escaped, the error stays one line.
+        return plainWords(failure, spec).replaceAll("\\R", "\\\\n") + "; see '" + spec.qualifiedName() + " --help'";
     }
 
     private static String plainWords(CommandLine.ParameterException failure, CommandSpec spec) {

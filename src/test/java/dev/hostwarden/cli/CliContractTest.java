@@ -487,6 +487,8 @@ class CliContractTest {
             Cli.Result result = usageError(args.toArray(String[]::new));
             assertEquals(expected + command[0] + " --help'\n", result.err(), args.toString());
         }
+        Cli.Result broken = usageError("explain", "fo\no", "--lock-dir=" + dir());
+        assertTrue(broken.err().startsWith("hostwarden: unknown role 'fo\\no' (accepted roles: "), broken.toString());
         assertFalse(Files.exists(dir()));
     }
 
