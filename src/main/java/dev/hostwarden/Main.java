@@ -35,7 +35,15 @@ public final class Main {
             return;
         }
         System.setProperty("java.awt.headless", "true");
-        System.exit(Commands.run(args, System.out, System.err));
+        try {
+            System.exit(Commands.run(args, System.out, System.err));
+        } catch (NoClassDefFoundError incomplete) {
+            // lib/ is there but a jar in it is not: still one line, not a stack trace.
+            String missing = String.valueOf(incomplete.getMessage()).replace('/', '.').replaceFirst("\\$.*", "");
+            System.err.println("hostwarden: a library class cannot be loaded (" + missing + "); the lib/ directory beside "
+                    + "hostwarden.jar is incomplete (copy it again as it was built, or use the installed launcher)");
+            System.exit(EXIT_BROKEN_INSTALLATION);
+        }
     }
 
     /**

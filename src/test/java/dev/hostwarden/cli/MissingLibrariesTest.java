@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A jar copied without the {@code lib/} directory its manifest points into fails with one line naming
- * that directory, not with class-loading stack traces. The jar is built here the way the package
+ * A jar copied without the {@code lib/} directory its manifest points into (or with an incomplete one)
+ * fails with one line naming what is missing, not with class-loading stack traces. The jar is built here the way the package
  * builds it (classes plus a manifest whose Class-Path reaches into lib/), since the tests run before
  * the package phase.
  */
@@ -41,6 +41,16 @@ class MissingLibrariesTest {
         assertEquals(3, withLib.exit(), "the control: with lib/ the jar works: " + withLib);
 
         Path lib = install.resolve("lib");
+        try (Stream<Path> jars = Files.list(lib)) {
+            for (Path picocli : jars.filter(each -> each.getFileName().toString().startsWith("picocli-")).toList()) {
+                Files.delete(picocli);
+            }
+        }
+        Cli.Result incomplete = runJar(jar, "explain", "--lock-dir", locks, "gateway").assertPlain();
+        assertEquals(70, incomplete.exit(), incomplete.toString());
+        assertEquals(1, incomplete.err().split("\n").length, "one line: " + incomplete);
+        assertTrue(incomplete.err().startsWith("hostwarden: a library class cannot be loaded (picocli.CommandLine)"), incomplete.toString());
+
         try (Stream<Path> jars = Files.list(lib)) {
             for (Path each : jars.toList()) {
                 Files.delete(each);
