@@ -1,22 +1,67 @@
 package dev.hostwarden;
 
 import dev.hostwarden.cli.Commands;
+import dev.hostwarden.runtime.OwnerSignals;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
 
 /**
  * One jar, two faces. Any command runs headless and never loads JavaFX or AWT; no command at all
  * starts the tray panel.
  */
 public final class Main {
+    /** sysexits' EX_SOFTWARE: the installation itself is broken. */
+    private static final int EXIT_BROKEN_INSTALLATION = 70;
+
     private Main() {
     }
 
     public static void main(String[] args) {
+        String[] commandFirst = Commands.commandFirst(args);
+        if (commandFirst.length > 0 && commandFirst[0].equals("run")) {
+            // First of all: from here on a SIGTERM ends a reference owner with 1, never the JVM's 143.
+            OwnerSignals.install();
+        }
+        Path missingLib = missingLibDir();
+        if (missingLib != null) {
+            System.err.println("hostwarden: the libraries directory " + missingLib + " is missing; hostwarden.jar needs the lib/ "
+                    + "directory it was built with beside it (copy both, or use the installed launcher)");
+            System.exit(EXIT_BROKEN_INSTALLATION);
+        }
         if (args.length == 0 || (args.length == 1 && args[0].equals("--no-tray"))) {
             launchPanel(args);
             return;
         }
         System.setProperty("java.awt.headless", "true");
-        System.exit(Commands.run(args, System.out, System.err));
+        try {
+            System.exit(Commands.run(args, System.out, System.err));
+        } catch (NoClassDefFoundError incomplete) {
+            // lib/ is there but a jar in it is not: still one line, not a stack trace.
+            String missing = String.valueOf(incomplete.getMessage()).replace('/', '.').replaceFirst("\\$.*", "");
+            System.err.println("hostwarden: a library class cannot be loaded (" + missing + "); the lib/ directory beside "
+                    + "hostwarden.jar is incomplete (copy it again as it was built, or use the installed launcher)");
+            System.exit(EXIT_BROKEN_INSTALLATION);
+        }
+    }
+
+    /**
+     * The jar's manifest finds picocli, Jackson and the rest in {@code lib/} beside the jar; a jar
+     * copied alone would otherwise fail with a class-loading stack trace in the middle of a command.
+     * Null when the directory is there, or when this runs from a class path rather than the jar.
+     */
+    private static Path missingLibDir() {
+        CodeSource source = Main.class.getProtectionDomain().getCodeSource();
+        if (source == null || !source.getLocation().getPath().endsWith(".jar")) {
+            return null;
+        }
+        try {
+            Path lib = Path.of(source.getLocation().toURI()).resolveSibling("lib");
+            return Files.isDirectory(lib) ? null : lib;
+        } catch (URISyntaxException | IllegalArgumentException unusual) {
+            return null;
+        }
     }
 
     private static void launchPanel(String[] args) {

@@ -110,7 +110,13 @@ public final class ReportJson {
                 generator.writeStringField("message", result.refused().message());
                 generator.writeEndObject();
             }
+            generator.writeStringField("outcome", outcome(result));
             generator.writeEndObject();
         };
+    }
+
+    /** The contract's word for what happened, so "nothing to retract" is a field and not an absence. */
+    static String outcome(RetractResult result) {
+        return result.outcome() == RetractResult.Outcome.REMOVED && result.dryRun() ? "WOULD_REMOVE" : result.outcome().name();
     }
 }

@@ -2,9 +2,11 @@ package dev.hostwarden.cli;
 
 import dev.hostwarden.core.Check;
 import dev.hostwarden.core.HostRecord;
+import dev.hostwarden.core.LockDirSource;
 import dev.hostwarden.core.LockProbe;
 import dev.hostwarden.core.LockState;
 import dev.hostwarden.core.Reason;
+import dev.hostwarden.core.RendezvousDir;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
 import java.io.PrintWriter;
@@ -16,7 +18,8 @@ public final class ReportText {
     private ReportText() {
     }
 
-    public static void status(PrintWriter out, RoleReport report) {
+    /** {@code dir} is where the report was made: a fix hint names it again when an option chose it. */
+    public static void status(PrintWriter out, RendezvousDir dir, RoleReport report) {
         HostRecord record = report.record().recordOrNull();
         out.printf("%-14s %-11s %s%n", report.role(), report.verdict(), record == null ? "-" : record.describe());
         out.printf("  lock    %s%n", lock(report.lock()));
@@ -29,7 +32,7 @@ public final class ReportText {
             out.printf("  reason  %s: %s%n", reason.code(), reason.message());
         }
         if (report.retractable()) {
-            out.printf("  fix     hostwarden retract %s%n", report.role());
+            out.printf("  fix     hostwarden retract %s%s%n", report.role(), lockDirOption(dir));
         }
     }
 
@@ -75,6 +78,23 @@ public final class ReportText {
                     ? "would be refused (exit 75) until the lock holder" + holder(report.lock()) + " exits"
                     : "would take the host lock, start, and overwrite the leftover record";
         };
+    }
+
+    /**
+     * The {@code --lock-dir} of a command to paste: without it, the pasted command would act on the
+     * directory hermes would use, not on the one this report is about. Variables carry over to the
+     * pasted command by themselves.
+     */
+    static String lockDirOption(RendezvousDir dir) {
+        return dir.source() == LockDirSource.OPTION ? " --lock-dir " + shellQuoted(dir.path().toString()) : "";
+    }
+
+    /** A POSIX shell word: unchanged when it is plain, else single-quoted. */
+    static String shellQuoted(String word) {
+        if (!word.isEmpty() && word.matches("[A-Za-z0-9_@%+=:,./-]+")) {
+            return word;
+        }
+        return "'" + word.replace("'", "'\\''") + "'";
     }
 
     private static String lock(LockProbe lock) {

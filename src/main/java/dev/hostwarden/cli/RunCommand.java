@@ -5,6 +5,7 @@ import dev.hostwarden.core.HermesHome;
 import dev.hostwarden.core.Platform;
 import dev.hostwarden.core.Role;
 import dev.hostwarden.runtime.HostOwner;
+import dev.hostwarden.runtime.OneLineLogFormat;
 import dev.hostwarden.runtime.OwnerSignals;
 import dev.hostwarden.runtime.OwnerStartException;
 import java.nio.file.Path;
@@ -79,7 +80,8 @@ final class RunCommand implements Callable<Integer> {
             output.error("CONFIG", bad.getMessage());
             return bad.exitCode();
         }
-        OwnerSignals.install(owner);
+        OneLineLogFormat.install(role);
+        OwnerSignals.attach(owner);
         try {
             owner.start();
         } catch (OwnerStartException failed) {

@@ -31,11 +31,12 @@ final class StatusCommand implements Callable<Integer> {
     public Integer call() {
         List<Role> roles = new ArrayList<>();
         if (roleNames != null) {
+            RoleConverter converter = new RoleConverter();
             for (String name : roleNames) {
                 try {
-                    roles.add(Role.parse(name));
-                } catch (IllegalArgumentException unknown) {
-                    throw new ParameterException(spec.commandLine(), unknown.getMessage());
+                    roles.add(converter.convert(name));
+                } catch (RoleConverter.UnknownRole unknown) {
+                    throw new ParameterException(spec.commandLine(), unknown.getMessage(), unknown, null, name);
                 }
             }
         }

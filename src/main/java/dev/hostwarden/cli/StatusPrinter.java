@@ -5,6 +5,7 @@ import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
@@ -17,7 +18,8 @@ final class StatusPrinter {
     }
 
     static int execute(HostRendezvous rendezvous, List<Role> roles, Output output) {
-        List<Role> wanted = roles == null || roles.isEmpty() ? Arrays.asList(Role.values()) : roles;
+        // A role named twice is reported once.
+        List<Role> wanted = roles == null || roles.isEmpty() ? Arrays.asList(Role.values()) : List.copyOf(new LinkedHashSet<>(roles));
         List<RoleReport> reports = new RoleInspector(rendezvous, true).inspectAll(wanted);
         if (output.json()) {
             output.document(ReportJson.status(rendezvous.dir(), reports));
@@ -25,7 +27,7 @@ final class StatusPrinter {
             output.out().printf("lock dir  %s (from %s)%n", rendezvous.dir().path(), rendezvous.dir().source());
             for (RoleReport report : reports) {
                 output.out().println();
-                ReportText.status(output.out(), report);
+                ReportText.status(output.out(), rendezvous.dir(), report);
             }
             output.out().flush();
         }

@@ -60,11 +60,14 @@ public record HostRecord(
         return new HostRecord(role, home, pid, createTime, startTime, bootEpoch, host, port, protocolVersion, tokenFingerprint, profiles, value);
     }
 
-    /** hermes' {@code describe()}: {@code PID 4242 (127.0.0.1:9119; profiles: a, b)}. */
+    /**
+     * hermes' {@code describe()}: {@code PID 4242 (127.0.0.1:9119; profiles: a, b)}. An empty list
+     * reads "no profiles" where hermes says "profiles: unknown", which reads like a fault.
+     */
     public String describe() {
         String where = port == null ? "no bound port" : (host.isEmpty() ? "127.0.0.1" : host) + ":" + port;
-        String served = profiles.isEmpty() ? "unknown" : String.join(", ", profiles);
-        return "PID " + pid + " (" + where + "; profiles: " + served + ")";
+        String served = profiles.isEmpty() ? "no profiles" : "profiles: " + String.join(", ", profiles);
+        return "PID " + pid + " (" + where + "; " + served + ")";
     }
 
     /** The host to dial: a wildcard bind is reached over loopback. */

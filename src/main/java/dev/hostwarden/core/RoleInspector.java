@@ -88,8 +88,8 @@ public final class RoleInspector {
 
         Verdict verdict = verdictFor(record, liveness, lock, reasons, checks);
         if (verdict == Verdict.LIVE) {
-            reasons.add(0, new Reason(ReasonCode.LIVE, "Owner PID " + record.pid() + " serving: "
-                    + (record.profiles().isEmpty() ? "not published yet" : String.join(", ", record.profiles()))));
+            reasons.add(0, new Reason(ReasonCode.LIVE, "Owner PID " + record.pid() + " serving"
+                    + (record.profiles().isEmpty() ? " no profiles" : ": " + String.join(", ", record.profiles()))));
             if (lock.holderPid() != null && lock.holderPid() != record.pid()) {
                 checks.add(new Check("holderPid", CheckResult.FAIL, "lock held by PID " + lock.holderPid() + ", record names " + record.pid()));
                 reasons.add(new Reason(ReasonCode.HOLDER_MISMATCH, "The host lock is held by PID " + lock.holderPid()

@@ -13,6 +13,7 @@ import dev.hostwarden.core.IoMessages;
 import dev.hostwarden.core.JsonTrees;
 import dev.hostwarden.core.LockOutcome;
 import dev.hostwarden.core.LockProbe;
+import dev.hostwarden.core.PidMarker;
 import dev.hostwarden.core.PlannedStopMarker;
 import dev.hostwarden.core.Platform;
 import dev.hostwarden.core.ProcessInspector;
@@ -27,6 +28,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -251,8 +253,8 @@ public final class HostOwner implements AutoCloseable {
             });
             guard.scheduleWithFixedDelay(this::keepPublished, pollInterval.toMillis(), pollInterval.toMillis(), TimeUnit.MILLISECONDS);
         }
-        LOG.log(Level.INFO, "{0} owner PID {1} running (home {2}, token fingerprint {3})", role, Long.toString(Platform.currentPid()), home,
-                record.tokenFingerprint());
+        LOG.log(Level.INFO, "owner running{0}, serving {1} (home {2}, token fingerprint {3})",
+                boundPort == null ? "" : " on " + host + ":" + boundPort, served(profiles), home, record.tokenFingerprint());
     }
 
     /**
@@ -330,7 +332,7 @@ public final class HostOwner implements AutoCloseable {
         claiming = true;
         ClaimResult claim = rendezvous.claimHostLock(role);
         if (waitForLock && claim.outcome() == LockOutcome.HELD_BY_OTHER) {
-            LOG.log(Level.INFO, "the {0} host lock is held{1}; waiting for it (--wait)", role, holder(rendezvous.probeHostLock(role)));
+            LOG.log(Level.INFO, "the host lock is held{0}; waiting for it (--wait)", holder(rendezvous.probeHostLock(role)));
             claim = rendezvous.claimHostLockWaiting(role);
         }
         claiming = false;
@@ -349,7 +351,7 @@ public final class HostOwner implements AutoCloseable {
                         + ": " + IoMessages.describe(claim.error()));
             default:
                 if (force) {
-                    LOG.log(Level.WARNING, "--force: running beside the {0} owner without the host lock and without a record", role);
+                    LOG.log(Level.WARNING, "--force: running beside the owner without the host lock and without a record");
                     return;
                 }
                 HostRecord owner = rendezvous.readRecord(role, true);
@@ -390,7 +392,7 @@ public final class HostOwner implements AutoCloseable {
                             + " was deleted or replaced under this owner and cannot be re-created: " + IoMessages.describe(again.error()));
                     return;
                 }
-                LOG.log(Level.WARNING, "the {0} host lock file {1} was deleted or replaced under this owner; locked it again", role,
+                LOG.log(Level.WARNING, "the host lock file {0} was deleted or replaced under this owner; locked it again",
                         rendezvous.lockPath(role));
             }
             if (ownsRuntimeLock && !GatewayRuntimeLock.stillInPlace(home)) {
@@ -414,12 +416,12 @@ public final class HostOwner implements AutoCloseable {
                 HostRecord again = rendezvous.publishRecord(role, record.host(), record.port(), record.profiles(), token, record.home());
                 if (again != null) {
                     record = again;
-                    LOG.log(Level.WARNING, "the {0} files in {1} were removed or replaced under this owner; published them again",
-                            role, rendezvous.dir().path());
+                    LOG.log(Level.WARNING, "the record and token in {0} were removed or replaced under this owner; published them again",
+                            rendezvous.dir().path());
                 }
             }
         } catch (IOException | RuntimeException failed) {
-            LOG.log(Level.DEBUG, "keeping the {0} owner published failed this time: {1}", role, failed.toString());
+            LOG.log(Level.DEBUG, "keeping the owner published failed this time: {0}", failed.toString());
         }
     }
 
@@ -481,15 +483,24 @@ public final class HostOwner implements AutoCloseable {
         if (!draining.compareAndSet(false, true)) {
             return;
         }
-        String received = signal == null ? "UNKNOWN" : "SIG" + signal;
-        boolean takeover = TakeoverMarker.forHome(home).consumeForSelf(inspector, home);
-        boolean planned = "INT".equals(signal) || (!takeover && PlannedStopMarker.forHome(home).consumeForSelf(inspector, home));
+        // Read before consuming: the consume deletes the marker, and the log names who wrote it.
+        PidMarker takeoverMarker = TakeoverMarker.forHome(home);
+        PidMarker plannedMarker = PlannedStopMarker.forHome(home);
+        Optional<PidMarker.Contents> takeoverSeen = takeoverMarker.readLive();
+        Optional<PidMarker.Contents> plannedSeen = plannedMarker.readLive();
+        boolean takeover = takeoverMarker.consumeForSelf(inspector, home);
+        boolean planned = "INT".equals(signal) || (!takeover && plannedMarker.consumeForSelf(inspector, home));
+        String received = signal == null ? "" : "SIG" + signal + " with ";
         if (takeover) {
-            LOG.log(Level.INFO, "Received {0} as a planned --replace takeover — exiting cleanly", received);
+            LOG.log(Level.INFO, "{0}a takeover marker from {1}: planned --replace takeover, exiting cleanly", received, writer(takeoverSeen));
+        } else if ("INT".equals(signal)) {
+            LOG.log(Level.INFO, "SIGINT: planned stop, exiting cleanly");
         } else if (planned) {
-            LOG.log(Level.INFO, "Received {0} as a planned stop — exiting cleanly", received);
+            LOG.log(Level.INFO, "{0}a planned-stop marker from {1}: planned stop, exiting cleanly", received, writer(plannedSeen));
+        } else if (signal == null) {
+            LOG.log(Level.INFO, "the planned-stop marker was gone or expired when read again: shutting down as an unexpected stop (exit 1)");
         } else {
-            LOG.log(Level.INFO, "Received {0} — initiating shutdown", received);
+            LOG.log(Level.INFO, "SIG{0} without a planned-stop marker naming this owner: shutting down as an unexpected stop (exit 1)", signal);
         }
         exitCode = takeover || planned ? EXIT_PLANNED : EXIT_UNEXPECTED_SIGNAL;
         stopRequested.countDown();
@@ -615,6 +626,17 @@ public final class HostOwner implements AutoCloseable {
             default:
                 return null;
         }
+    }
+
+    /** The marker's writer as the log names it. */
+    private static String writer(Optional<PidMarker.Contents> marker) {
+        Long pid = marker.map(PidMarker.Contents::writerPid).orElse(null);
+        return pid == null ? "an unnamed stopper" : "PID " + pid;
+    }
+
+    /** The served profiles as the log reads them: an owner without --profiles serves none. */
+    private static String served(List<String> profiles) {
+        return profiles.isEmpty() ? "no profiles" : "profiles " + String.join(", ", profiles);
     }
 
     private static String holder(LockProbe probe) {

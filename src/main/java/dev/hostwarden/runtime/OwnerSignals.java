@@ -1,32 +1,69 @@
 package dev.hostwarden.runtime;
 
-import java.util.List;
 import sun.misc.Signal;
 
 /**
  * SIGTERM, SIGINT and SIGHUP for a foreground owner, handled so the owner chooses its exit code: a
  * JVM left to its defaults exits 143 on SIGTERM, which supervisors read neither as "planned" (0) nor
  * as hermes' "unexpected, revive me" (1).
+ *
+ * <p>{@link #install()} is the first thing {@code run} does, before parsing its arguments or loading
+ * the owner's classes, so the window in which a SIGTERM still meets the JVM's own handler (143) is
+ * only the JVM's start-up, before any of this program's code runs. Until an owner is
+ * {@link #attach attached} nothing is published, so a signal simply ends the process with the code a
+ * stop of the owner would have had.
  */
 public final class OwnerSignals {
+    private static final String[] HANDLED = {"TERM", "INT", "HUP"};
+    private static volatile HostOwner owner;
+    private static boolean installed;
+
     private OwnerSignals() {
     }
 
-    public static void install(HostOwner owner) {
-        for (String name : List.of("TERM", "INT", "HUP")) {
+    public static synchronized void install() {
+        if (installed) {
+            return;
+        }
+        installed = true;
+        for (String name : HANDLED) {
             try {
-                Signal.handle(new Signal(name), signal -> onSignal(owner, name));
+                Signal.handle(new Signal(name), new Handler(name));
             } catch (IllegalArgumentException unsupported) {
                 // Not on this platform (Windows has no SIGTERM a console process receives), or reserved.
             }
         }
     }
 
-    private static void onSignal(HostOwner owner, String name) {
-        if (owner.isClaiming()) {
-            // Blocked in --wait: nothing is published yet, so there is nothing to drain.
+    /**
+     * From now on a signal asks this owner to stop, so it drains what it published. Installs the
+     * handlers if {@code run} did not (an owner started in a JVM of its own embedder's making).
+     */
+    public static void attach(HostOwner started) {
+        install();
+        owner = started;
+    }
+
+    private static void onSignal(String name) {
+        HostOwner current = owner;
+        if (current == null || current.isClaiming()) {
+            // Not attached yet, or blocked in --wait: nothing is published, so there is nothing to drain.
             System.exit("INT".equals(name) ? HostOwner.EXIT_PLANNED : HostOwner.EXIT_UNEXPECTED_SIGNAL);
         }
-        owner.requestStop(name);
+        current.requestStop(name);
+    }
+
+    /** A named class, not a lambda: installing it must not wait for the JDK's lambda machinery. */
+    private static final class Handler implements sun.misc.SignalHandler {
+        private final String name;
+
+        Handler(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public void handle(Signal signal) {
+            onSignal(name);
+        }
     }
 }

@@ -209,6 +209,7 @@ class CliContractTest {
         Cli.Result retract = Cli.run("retract", "--json", "--lock-dir", through.toString(), "gateway").assertPlain();
         assertEquals(4, retract.exit(), retract.toString());
         assertEquals("LOCK_DIR_UNUSABLE", retract.json().path("refused").path("code").asText());
+        assertEquals("UNUSABLE", retract.json().path("outcome").asText());
         assertEquals("in the way", Files.readString(file));
     }
 
@@ -254,7 +255,8 @@ class CliContractTest {
         Cli.Result result = retract(Role.SERVE);
         assertEquals(0, result.exit(), result.toString());
         JsonNode json = result.json();
-        assertEquals(List.of("role", "removed", "dryRun", "refused"), keys(json));
+        assertEquals(List.of("role", "removed", "dryRun", "refused", "outcome"), keys(json));
+        assertEquals("REMOVED", json.path("outcome").asText());
         assertEquals("serve", json.path("role").asText());
         assertEquals(rendezvous().recordPath(Role.SERVE).toString(), json.path("removed").get(0).asText());
         assertEquals(rendezvous().tokenPath(Role.SERVE).toString(), json.path("removed").get(1).asText());
@@ -268,6 +270,7 @@ class CliContractTest {
         assertEquals(3, again.exit(), "nothing left: " + again);
         assertEquals(0, again.json().path("removed").size());
         assertTrue(again.json().path("refused").isNull());
+        assertEquals("NOTHING", again.json().path("outcome").asText(), "nothing to retract is said, not left to an empty list");
     }
 
     @Test
@@ -280,6 +283,7 @@ class CliContractTest {
                 assertEquals(0, result.json().path("removed").size());
                 assertEquals(options.length == 1, result.json().path("dryRun").asBoolean());
                 assertEquals("LOCK_HELD", result.json().path("refused").path("code").asText());
+                assertEquals("REFUSED", result.json().path("outcome").asText());
                 assertTrue(result.json().path("refused").path("message").asText().contains(Long.toString(owner.pid())), result.toString());
             }
             assertTrue(Files.exists(rendezvous().recordPath(Role.GATEWAY)));
@@ -313,6 +317,11 @@ class CliContractTest {
         Cli.Result result = retract(Role.GATEWAY);
         assertEquals(3, result.exit(), result.toString());
         assertTrue(result.json().path("refused").isNull());
+        assertEquals("NOTHING", result.json().path("outcome").asText());
+        assertEquals(0, result.json().path("removed").size());
+        Cli.Result dryRun = retract(Role.GATEWAY, "--dry-run");
+        assertEquals(3, dryRun.exit(), dryRun.toString());
+        assertEquals("NOTHING", dryRun.json().path("outcome").asText());
         assertFalse(Files.exists(dir()), "retract with nothing to do created nothing");
     }
 
@@ -324,6 +333,7 @@ class CliContractTest {
         Cli.Result result = retract(Role.SERVE, "--dry-run");
         assertEquals(0, result.exit(), result.toString());
         assertTrue(result.json().path("dryRun").asBoolean());
+        assertEquals("WOULD_REMOVE", result.json().path("outcome").asText());
         assertEquals(List.of(rendezvous().recordPath(Role.SERVE).toString(), rendezvous().tokenPath(Role.SERVE).toString()),
                 List.of(result.json().path("removed").get(0).asText(), result.json().path("removed").get(1).asText()));
         assertTrue(result.json().path("refused").isNull());
@@ -425,6 +435,129 @@ class CliContractTest {
             }
             assertTrue(results.get(0).out().contains("\"tokenFingerprint\""), "fingerprints are shown instead");
         }
+    }
+
+    /** The one line of a usage error, with its exit code checked: 2, nothing on stdout. */
+    private Cli.Result usageError(String... args) {
+        Cli.Result result = Cli.run(args).assertPlain();
+        assertEquals(2, result.exit(), String.join(" ", args) + ": " + result);
+        assertEquals("", result.out(), result.toString());
+        assertEquals(1, result.err().split("\n").length, "one line: " + result);
+        return result;
+    }
+
+    /** "(accepted roles: ...)" belongs to role errors only; numbers and missing pieces are said in plain words. */
+    @Test
+    void usageErrorsNameRolesOnlyWhenTheErrorIsAboutARole() {
+        String d = "--lock-dir=" + dir();
+        String[][] cases = {
+            {"--timeout: 'abc' is not a number of seconds", "stop", "gateway", "--timeout", "abc", d},
+            {"--timeout: 'abc' is not a number of seconds", "restart", "serve", "--timeout", "abc", d},
+            {"--port: 'abc' is not a port number", "run", "serve", "--port", "abc", d},
+            {"--poll-interval: 'often' is not a number of seconds", "run", "serve", "--poll-interval", "often", d},
+            {"--target: 'x' is not a process ID", "marker", "write", "--target", "x"},
+            {"--target PID is required", "marker", "write"},
+            {"--timeout needs a value (SECONDS)", "stop", "gateway", d, "--timeout"},
+            {"'hostwarden marker' needs a command (accepted commands: show, write)", "marker"},
+            {"unknown command 'bogus' (accepted commands: show, write)", "marker", "bogus"},
+            {"unexpected argument 'extra'", "explain", "gateway", "extra", d},
+        };
+        for (String[] testCase : cases) {
+            String[] args = Arrays.copyOfRange(testCase, 1, testCase.length);
+            Cli.Result result = usageError(args);
+            assertTrue(result.err().startsWith("hostwarden: " + testCase[0]), String.join(" ", args) + ": " + result);
+            assertFalse(result.err().contains("accepted roles"), String.join(" ", args) + ": not a role error: " + result);
+            assertFalse(result.err().contains("is not a double") || result.err().contains("is not an int"), result.toString());
+        }
+        Cli.Result noRole = usageError("explain", d);
+        assertTrue(noRole.err().startsWith("hostwarden: a ROLE is required (accepted roles: gateway, serve, desktop-serve)"), noRole.toString());
+        assertFalse(Files.exists(dir()), "usage errors touch nothing on disk");
+    }
+
+    /** An unknown role reads the same in every command, whichever path (picocli's converter or status's own) found it. */
+    @Test
+    void anUnknownRoleIsWordedTheSameByEveryCommand() {
+        String expected = "hostwarden: unknown role 'foo' (accepted roles: gateway, serve, desktop-serve); see 'hostwarden ";
+        String[][] commands = {{"status"}, {"status", "gateway"}, {"explain"}, {"retract"}, {"retract", "--dry-run"}, {"stop"},
+            {"restart"}, {"run"}};
+        for (String[] command : commands) {
+            List<String> args = new ArrayList<>(Arrays.asList(command));
+            args.add(args.size() == 2 && !args.get(1).startsWith("-") ? 2 : 1, "foo");
+            args.add("--lock-dir=" + dir());
+            Cli.Result result = usageError(args.toArray(String[]::new));
+            assertEquals(expected + command[0] + " --help'\n", result.err(), args.toString());
+        }
+        Cli.Result broken = usageError("explain", "fo\no", "--lock-dir=" + dir());
+        assertTrue(broken.err().startsWith("hostwarden: unknown role 'fo\\no' (accepted roles: "), broken.toString());
+        assertFalse(Files.exists(dir()));
+    }
+
+    /** Common options may stand before the command name, on the picocli-free status path and on picocli's. */
+    @Test
+    void commonOptionsBeforeTheCommandName() throws Exception {
+        Fixtures.publishDead(dir(), Role.SERVE, "tok");
+        String d = dir().toString();
+        String[][] pairs = {
+            {"status --json --lock-dir D serve", "--lock-dir D status --json serve"},
+            {"status --json --lock-dir D", "--json --lock-dir D status"},
+            {"status --lock-dir D serve", "--lock-dir=D status serve"},
+            {"explain --json --lock-dir D serve", "--json --lock-dir D explain serve"},
+            {"retract --json --dry-run --lock-dir D serve", "--lock-dir D --json retract --dry-run serve"},
+        };
+        for (String[] pair : pairs) {
+            Cli.Result after = Cli.run(pair[0].replace("D", d).split(" ")).assertPlain();
+            Cli.Result before = Cli.run(pair[1].replace("D", d).split(" ")).assertPlain();
+            assertEquals(after.toString(), before.toString(), pair[1]);
+        }
+        PrintWriter sink = new PrintWriter(new ByteArrayOutputStream());
+        assertTrue(FastStatus.tryRun(Commands.commandFirst(new String[] {"--json", "--lock-dir", d, "status", "serve"}), sink, sink) != null,
+                "status with its options first still takes the picocli-free path");
+        Cli.Result twice = usageError("--lock-dir", d, "status", "--lock-dir", tmp.resolve("other").toString());
+        assertTrue(twice.err().contains("--lock-dir"), twice.toString());
+        assertTrue(Files.exists(rendezvous().recordPath(Role.SERVE)), "the dry run removed nothing");
+    }
+
+    @Test
+    void aRoleNamedTwiceIsReportedOnce() throws Exception {
+        Fixtures.publishDead(dir(), Role.SERVE, "tok");
+        JsonNode roles = status("gateway", "serve", "gateway").json().path("roles");
+        assertEquals(2, roles.size(), roles.toString());
+        assertEquals(List.of("gateway", "serve"), List.of(roles.get(0).path("role").asText(), roles.get(1).path("role").asText()));
+        Cli.Result text = Cli.run("status", "--lock-dir", dir().toString(), "serve", "gateway", "serve").assertPlain();
+        assertEquals(1, Arrays.stream(text.out().split("\n")).filter(line -> line.startsWith("serve ")).count(), text.toString());
+        Cli.Result once = status("serve", "serve");
+        assertEquals(1, once.exit(), "one role, named twice, exits with its verdict: " + once);
+        assertEquals(1, once.json().path("roles").size());
+    }
+
+    /**
+     * A fix hint is a command to paste: it repeats --lock-dir (quoted for the shell) so it acts on the
+     * directory the report is about, and the directory's source reads "--lock-dir" (JSON keeps OPTION).
+     */
+    @Test
+    void fixHintsRepeatTheLockDirAndItsSourceReadsAsTheOption() throws Exception {
+        Path spaced = tmp.resolve("it's locks");
+        Fixtures.publishDead(spaced, Role.SERVE, "tok");
+        Cli.Result text = Cli.run("status", "--lock-dir", spaced.toString()).assertPlain();
+        assertTrue(text.out().startsWith("lock dir  " + spaced + " (from --lock-dir)\n"), text.toString());
+        String hint = Arrays.stream(text.out().split("\n")).filter(line -> line.strip().startsWith("fix ")).findFirst().orElseThrow();
+        assertEquals("  fix     hostwarden retract serve --lock-dir '" + spaced.toString().replace("'", "'\\''") + "'", hint,
+                "quoted for the shell");
+        Cli.Result explain = Cli.run("explain", "--lock-dir", spaced.toString(), "serve").assertPlain();
+        assertTrue(explain.out().contains(spaced + " (from --lock-dir)"), explain.toString());
+        assertFalse(text.out().contains("OPTION") || explain.out().contains("OPTION"), text + "\n" + explain);
+        assertEquals("OPTION", Cli.run("status", "--json", "--lock-dir", spaced.toString()).json().path("lockDirSource").asText(),
+                "the JSON value stays as scripts know it");
+
+        // Pasted into a shell, the hint removes exactly the record the report was about.
+        Process shell = new ProcessBuilder("sh", "-c", "for word in " + hint.strip().substring("fix".length()).strip()
+                + "; do printf '%s\\0' \"$word\"; done").start();
+        String[] words = new String(shell.getInputStream().readAllBytes(), StandardCharsets.UTF_8).split("\0");
+        assertEquals(0, shell.waitFor());
+        assertEquals("hostwarden", words[0]);
+        Cli.Result pasted = Cli.run(Arrays.copyOfRange(words, 1, words.length)).assertPlain();
+        assertEquals(0, pasted.exit(), pasted.toString());
+        assertFalse(Files.exists(RendezvousDir.of(spaced).recordPath(Role.SERVE)), pasted.toString());
     }
 
     /** The picocli-free path for plain {@code status} prints exactly what picocli's path prints. */
