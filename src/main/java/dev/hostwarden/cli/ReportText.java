@@ -30,6 +30,8 @@ public final class ReportText {
         }
         if (report.retractable()) {
             out.printf("  fix     hostwarden retract %s%n", report.role());
+        } else if (report.manualFix() != null) {
+            out.printf("  fix     %s%n", report.manualFix());
         }
     }
 
@@ -52,6 +54,9 @@ public final class ReportText {
     }
 
     private static String retractRefusal(RoleReport report) {
+        if (report.manualFix() != null) {
+            return "would refuse: " + report.manualFix();
+        }
         if (report.verdict() == Verdict.UNUSABLE) {
             return "cannot run: the lock directory is unusable";
         }

@@ -27,7 +27,8 @@ public final class RecordStore {
                 case SYMLINK:
                     return new RecordRead.Corrupt("the record path is a symbolic link; links are never followed");
                 case OTHER:
-                    return new RecordRead.Corrupt("the record path is not a regular file");
+                    return new RecordRead.Corrupt("the record path " + path + " is " + PrivateFiles.typeName(path)
+                            + ", not a record file; it is never opened");
                 default:
                     break;
             }
