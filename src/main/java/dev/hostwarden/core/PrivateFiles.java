@@ -154,6 +154,16 @@ public final class PrivateFiles {
     }
 
     /**
+     * Bytes as strict UTF-8, as Python's {@code read_text(encoding="utf-8")} decodes them: any
+     * sequence that is not UTF-8 (encoded surrogates and overlong forms included) is an error,
+     * never a replacement character.
+     */
+    public static String strictUtf8(byte[] bytes) throws java.nio.charset.CharacterCodingException {
+        return java.nio.charset.StandardCharsets.UTF_8.newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+    }
+
+    /**
      * True when the file and its directory belong to this OS user (hermes' {@code _record_is_own}).
      * Always true on Windows, where hermes has no such check.
      */

@@ -279,8 +279,7 @@ public final class RecordCodec {
     private static String documentText(byte[] bytes) throws CorruptRecordException {
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+            text = PrivateFiles.strictUtf8(bytes);
         } catch (CharacterCodingException notUtf8) {
             throw new CorruptRecordException("the file is not valid UTF-8 (at byte " + firstInvalidByte(bytes) + ")");
         }

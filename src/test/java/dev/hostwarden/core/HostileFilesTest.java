@@ -150,6 +150,22 @@ class HostileFilesTest {
     }
 
     /**
+     * hermes' {@code read_token}: {@code token_path(role).read_text(encoding="utf-8-sig").strip()},
+     * "" when that raises UnicodeDecodeError. A byte order mark is dropped (consistent); bytes that
+     * are not UTF-8 are no token at all (a mismatch).
+     */
+    @Test
+    void aTokenIsDecodedAsHermesDecodesIt() throws Exception {
+        prepare();
+        Fixtures.publishDead(dir, ROLE, "token");
+        Path token = rendezvous.tokenPath(ROLE);
+        Files.write(token, new byte[] {(byte) 0xef, (byte) 0xbb, (byte) 0xbf, 't', 'o', 'k', 'e', 'n', '\n'});
+        assertFalse(codes(status().role()).contains("TOKEN_MISMATCH"), "a byte order mark is not part of the token");
+        Files.write(token, new byte[] {'t', 'o', 'k', 'e', 'n', (byte) 0xff});
+        assertTrue(codes(status().role()).contains("TOKEN_MISMATCH"), "bytes that are not UTF-8 are no token");
+    }
+
+    /**
      * What hermes' {@code read_record} makes of a file: its decoding and its protocol check, in the
      * python3 of this machine ("UnicodeDecodeError", "accepted" or "stale").
      */
