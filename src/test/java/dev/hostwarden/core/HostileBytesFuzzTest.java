@@ -31,8 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HostileBytesFuzzTest {
     private static final long SEED = 0x8_2026_1201L;
-    private static final int RECORD_CASES = 2500;
-    private static final int MARKER_CASES = 800;
+    private static final int RECORD_CASES = 2000;
+    private static final int MARKER_CASES = 500;
     private static final Duration PER_CASE = Duration.ofSeconds(30);
     private static final Set<String> VERDICTS = Set.of("LIVE", "STALE", "UNPROVABLE", "NO_OWNER", "STARTING", "UNUSABLE");
 
@@ -49,6 +49,11 @@ class HostileBytesFuzzTest {
             "[".repeat(1500) + "]".repeat(1500), "{\"a\":".repeat(1200) + "1" + "}".repeat(1200), "[".repeat(400) + "]".repeat(400),
             "NaN", "Infinity", "-Infinity", "'x'", "undefined", "01", "\"2026-12-01T08:00:00.000000+00:00\"", "\"2026-12-01T08:00:00Z\"",
             "\"+999999999-12-31T23:59:59+00:00\"", "\"-999999999-01-01T00:00:00+00:00\"", "\"9999-99-99\"");
+
+    /** Strings no path, host or time can be made of, or only a strange one. */
+    private static final List<String> TEXTS = List.of("\"x\\u0000y\"", "\"\\u0000\"", "\"\\ud800\"", "\"/tmp/\\udcff\"",
+            "\"\\udc00\\ud800\"", "\"\\ud83d\\ude00\"", "\"/dev/zero\"", "\"/proc/self/fd/0\"", "\"\"", "\" \"", "\"..\"",
+            "\"/\"", "\"C:\\\\x\"", "\"" + "/a".repeat(5000) + "\"", "\"\\n\\r\\t\"", "\"%s%n\"");
 
     /** Byte sequences that break an encoding or a structure. */
     private static final List<byte[]> HOSTILE_BYTES = List.of(new byte[] {0}, new byte[] {(byte) 0xff},
@@ -80,15 +85,20 @@ class HostileBytesFuzzTest {
         for (Role role : Role.values()) {
             Fixtures.lockFile(dir, role);
         }
-        List<List<String[]>> templates = new ArrayList<>();
-        templates.add(fields(Fixtures.record(Role.GATEWAY, Fixtures.deadPid(), "token")));
-        templates.add(fields(Fixtures.record(Role.SERVE, 1, "")));
-        templates.add(fields(rendezvous.ownRecord(Role.GATEWAY, "", null, List.of("default"), "", home.toString())));
-        templates.add(fields(rendezvous.ownRecord(Role.SERVE, "127.0.0.1", 9, List.of("a", "b"), "token", home.toString())));
+        // Records of a dead PID, of a live PID that is not the owner, and this process's own (a live
+        // owner when the lock is held here too, which reaches the endpoint checks).
+        List<HostRecord> templates = List.of(Fixtures.record(Role.GATEWAY, Fixtures.deadPid(), "token"), Fixtures.record(Role.SERVE, 1, ""),
+                rendezvous.ownRecord(Role.GATEWAY, "", null, List.of("default"), "", home.toString()),
+                rendezvous.ownRecord(Role.SERVE, "127.0.0.1", 9, List.of("a", "b"), "token", home.toString()));
         Random random = new Random(SEED);
         for (int i = 0; i < RECORD_CASES; i++) {
-            Role role = Role.values()[random.nextInt(Role.values().length)];
-            byte[] record = mutate(random, recordText(random, templates.get(random.nextInt(templates.size()))));
+            // A quarter of the cases: this live owner's record with exactly one field made hostile,
+            // which carries it deep (liveness proven, endpoint asked); the rest anything at all.
+            boolean focused = random.nextInt(4) == 0;
+            HostRecord template = focused ? templates.get(2 + random.nextInt(2)) : templates.get(random.nextInt(templates.size()));
+            boolean own = template.pid() == ProcessHandle.current().pid();
+            Role role = !focused && random.nextInt(4) == 0 ? Role.values()[random.nextInt(Role.values().length)] : template.role();
+            byte[] record = focused ? oneFieldHostile(random, fields(template)) : mutate(random, objectText(random, fields(template), RECORD_KEYS));
             Files.write(rendezvous.recordPath(role), record);
             Path token = rendezvous.tokenPath(role);
             if (random.nextInt(4) == 0) {
@@ -96,7 +106,7 @@ class HostileBytesFuzzTest {
             } else {
                 Files.deleteIfExists(token);
             }
-            boolean hold = random.nextInt(3) == 0;
+            boolean hold = focused || (own ? random.nextInt(3) != 0 : random.nextInt(4) == 0);
             if (hold) {
                 assertTrue(rendezvous.claimHostLock(role).acquired());
             }
@@ -155,8 +165,18 @@ class HostileBytesFuzzTest {
         return fields;
     }
 
-    private static byte[] recordText(Random random, List<String[]> template) {
-        return objectText(random, template, RECORD_KEYS);
+    /** The template with one field's value replaced, by a hostile text half the time. */
+    private static byte[] oneFieldHostile(Random random, List<String[]> template) {
+        int field = random.nextInt(template.size());
+        StringBuilder json = new StringBuilder("{");
+        for (int f = 0; f < template.size(); f++) {
+            String value = template.get(f)[1];
+            if (f == field) {
+                value = random.nextBoolean() ? pick(random, TEXTS) : pick(random, VALUES);
+            }
+            append(json, template.get(f)[0], value);
+        }
+        return json.append('}').toString().getBytes(StandardCharsets.UTF_8);
     }
 
     /**
@@ -198,7 +218,7 @@ class HostileBytesFuzzTest {
     /** Zero to three byte-level faults: truncation, a hostile sequence inserted, a byte flipped, a range dropped. */
     private static byte[] mutate(Random random, byte[] bytes) {
         byte[] current = bytes;
-        int faults = random.nextInt(4);
+        int faults = random.nextBoolean() ? 0 : 1 + random.nextInt(3);
         for (int f = 0; f < faults && current.length > 0; f++) {
             int at = random.nextInt(current.length);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
