@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Builds a {@link RoleReport}: the verdict of the command-line contract, from the record, the lock
@@ -14,6 +15,8 @@ import java.util.List;
 public final class RoleInspector {
     /** How long {@code status} waits for an owner's endpoint. */
     public static final Duration ENDPOINT_TIMEOUT = Duration.ofSeconds(1);
+    /** How often a STALE or NO_OWNER answer is looked at again while the lock keeps changing under it. */
+    private static final int MOMENT_ATTEMPTS = 3;
 
     private final HostRendezvous rendezvous;
     private final boolean askEndpoint;
@@ -41,26 +44,28 @@ public final class RoleInspector {
      */
     public RoleReport inspect(Role role) {
         RoleReport report = inspectOnce(role);
-        for (int attempt = 0; attempt < MOMENT_ATTEMPTS && (report.verdict() == Verdict.STALE || report.verdict() == Verdict.NO_OWNER); attempt++) {
+        for (int attempt = 0; attempt < MOMENT_ATTEMPTS && saysNobodyOwns(report); attempt++) {
             LockProbe again = rendezvous.probeHostLock(role);
-            if (again.state() == report.lock().state() && java.util.Objects.equals(again.holderPid(), report.lock().holderPid())) {
-                return heldByRecordedPid(report, again) ? exiting(report) : report;
+            if (again.state() == report.lock().state() && Objects.equals(again.holderPid(), report.lock().holderPid())) {
+                break;
             }
             report = inspectOnce(role);
         }
-        return heldByRecordedPid(report, report.lock()) ? exiting(report) : report;
+        return heldByRecordedPid(report) ? exiting(report) : report;
     }
 
-    /** How often a STALE or NO_OWNER answer is looked at again while the lock keeps changing under it. */
-    private static final int MOMENT_ATTEMPTS = 3;
+    private static boolean saysNobodyOwns(RoleReport report) {
+        return report.verdict() == Verdict.STALE || report.verdict() == Verdict.NO_OWNER;
+    }
 
     /**
      * A STALE answer for a recorded PID that reads as exited (or not the recorded incarnation) while
      * the lock says that PID holds it. A proven incarnation that is stale only by its protocol
      * version is a live owner of another version: STALE in hermes' sense, and no moments mixed.
      */
-    private static boolean heldByRecordedPid(RoleReport report, LockProbe lock) {
+    private static boolean heldByRecordedPid(RoleReport report) {
         HostRecord record = report.record().recordOrNull();
+        LockProbe lock = report.lock();
         return report.verdict() == Verdict.STALE && record != null && report.liveness().incarnation() != Incarnation.MATCH
                 && lock.state() == LockState.HELD && lock.holderPid() != null && lock.holderPid() == record.pid();
     }
