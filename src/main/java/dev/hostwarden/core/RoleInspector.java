@@ -89,7 +89,7 @@ public final class RoleInspector {
         if (unusable != null) {
             checks.add(new Check("lockDir", CheckResult.FAIL, unusable.message()));
             reasons.add(unusable);
-            LockProbe unknown = new LockProbe(dir.lockPath(role), LockState.UNKNOWN, null, false, unusable.message());
+            LockProbe unknown = new LockProbe(dir.lockPath(role), LockState.UNKNOWN, null, false, "the lock directory cannot be used");
             return report(role, Verdict.UNUSABLE, new RecordRead.Absent(), unknown, noLiveness(), reasons, checks);
         }
         checks.add(new Check("lockDir", CheckResult.PASS, dir.path() + " (from " + dir.source() + ")"));
@@ -270,6 +270,6 @@ public final class RoleInspector {
             return new Reason(ReasonCode.LOCK_DIR_UNUSABLE, "The lock directory " + path + " cannot be used: permission denied");
         }
         String foreign = existing.equals(path) ? dir.foreignOwner() : null;
-        return foreign == null ? null : new Reason(ReasonCode.LOCK_DIR_UNUSABLE, "The lock directory cannot be used: " + foreign);
+        return foreign == null ? null : new Reason(ReasonCode.LOCK_DIR_UNUSABLE, Character.toUpperCase(foreign.charAt(0)) + foreign.substring(1));
     }
 }
