@@ -95,7 +95,7 @@ final class MarkerCommand implements Runnable {
                 names = "PID " + marker.targetPid() + " is alive but started at " + ticks + ": another process, the marker names none";
             }
             String age = marker.age() == null ? "unknown age (unparseable written_at: expired)"
-                    : String.format(Locale.ROOT, "%.1fs old of its %ds TTL: %s", marker.age().toMillis() / 1000.0,
+                    : String.format(Locale.ROOT, "%.1fs old of its %ds TTL: %s", seconds(marker.age()),
                             PidMarker.TTL.toSeconds(), marker.expired() ? "EXPIRED, never obeyed" : "live");
             PrintableLines.of(text)
                     .line("marker", path.toString())
@@ -105,10 +105,15 @@ final class MarkerCommand implements Runnable {
                     .line("names", names);
             json.put("present", true).put("targetPid", marker.targetPid()).put("targetStartTime", marker.targetStartTime())
                     .put("stopperPid", marker.writerPid()).put("writtenAt", marker.writtenAt())
-                    .put("ageSeconds", marker.age() == null ? null : marker.age().toMillis() / 1000.0).put("expired", marker.expired());
+                    .put("ageSeconds", marker.age() == null ? null : seconds(marker.age())).put("expired", marker.expired());
             json.putObject("target").put("alive", alive).put("startTime", ticks).put("startTimeMatches", sameStart)
                     .put("namesLiveProcess", alive && !Boolean.FALSE.equals(sameStart));
         }
+    }
+
+    /** A duration in seconds; a written_at centuries away overflows milliseconds, never this. */
+    private static double seconds(java.time.Duration age) {
+        return age.getSeconds() + age.getNano() / 1e9;
     }
 
     /** Aligned "label  value" lines. */

@@ -33,6 +33,8 @@ public final class ReportText {
         }
         if (report.retractable()) {
             out.printf("  fix     hostwarden retract %s%s%n", report.role(), lockDirOption(dir));
+        } else if (report.manualFix() != null) {
+            out.printf("  fix     %s%n", report.manualFix());
         }
     }
 
@@ -55,6 +57,9 @@ public final class ReportText {
     }
 
     private static String retractRefusal(RoleReport report) {
+        if (report.manualFix() != null) {
+            return "would refuse: " + report.manualFix();
+        }
         if (report.verdict() == Verdict.UNUSABLE) {
             return "cannot run: the lock directory is unusable";
         }

@@ -31,6 +31,15 @@ final class StatusPrinter {
             }
             output.out().flush();
         }
-        return wanted.size() == 1 ? reports.get(0).verdict().exitCode() : 0;
+        if (wanted.size() == 1) {
+            return reports.get(0).verdict().exitCode();
+        }
+        // Several roles: the report was made (0), unless the directory itself could not be used.
+        for (RoleReport report : reports) {
+            if (report.directoryUnusable()) {
+                return 4;
+            }
+        }
+        return 0;
     }
 }

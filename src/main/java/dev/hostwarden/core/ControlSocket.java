@@ -35,11 +35,11 @@ public final class ControlSocket {
     public static Path pathFor(Path home) {
         Path pointer = home.resolve("gateway.sock.path");
         try {
-            if (Files.isRegularFile(pointer)) {
-                String target = Files.readString(pointer, StandardCharsets.UTF_8).strip();
-                if (!target.isEmpty()) {
-                    return Path.of(target);
-                }
+            // Read as every other file in a home: a FIFO or device there is never opened (never blocks).
+            Optional<byte[]> bytes = PrivateFiles.readSmall(pointer);
+            String target = bytes.isPresent() ? new String(bytes.get(), StandardCharsets.UTF_8).strip() : "";
+            if (!target.isEmpty()) {
+                return Path.of(target);
             }
         } catch (IOException | RuntimeException unreadable) {
             // Fall back to the computed path.

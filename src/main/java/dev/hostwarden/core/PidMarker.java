@@ -86,6 +86,8 @@ public final class PidMarker {
                 return new Missing();
             }
             bytes = PrivateFiles.readSmall(path);
+        } catch (PrivateFiles.NotRegularFileException notAFile) {
+            return new Unusable("it is " + notAFile.type() + ", not a regular file, and is never opened", mtimeAge());
         } catch (IOException unreadable) {
             return new Unusable("cannot be read: " + IoMessages.describe(unreadable), mtimeAge());
         }

@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -90,10 +93,50 @@ public final class PrivateFiles {
     }
 
     /**
+     * What stands at a path in plain words ("a directory", "a named pipe (FIFO)"), looked at
+     * without following a link and without opening it.
+     */
+    public static String typeName(Path path) throws IOException {
+        var attributes = Files.readAttributes(path, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        if (attributes.isSymbolicLink()) {
+            return "a symbolic link";
+        }
+        if (attributes.isDirectory()) {
+            return "a directory";
+        }
+        if (attributes.isRegularFile()) {
+            return "a regular file";
+        }
+        if (Platform.isPosix()) {
+            // st_mode's file type bits (S_IFMT): Java names only file, directory, link and "other".
+            int type = (Integer) Files.getAttribute(path, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 0170000;
+            switch (type) {
+                case 0010000: return "a named pipe (FIFO)";
+                case 0140000: return "a socket";
+                case 0020000: return "a character device";
+                case 0060000: return "a block device";
+                default: break;
+            }
+        }
+        return "a special file";
+    }
+
+    /**
      * Reads a regular file of at most {@link #MAX_BYTES} without following links. Empty when the
-     * file does not exist. Throws {@link OversizedFileException} past the limit.
+     * file does not exist. Throws {@link OversizedFileException} past the limit, and
+     * {@link NotRegularFileException} for anything but a regular file, which is looked at first
+     * and never opened: opening a FIFO for reading blocks until a writer comes, a device may never
+     * end. (A FIFO renamed into place between the look and the open can still block the open; only
+     * a non-blocking open, which Java does not offer, would close that window.)
      */
     public static Optional<byte[]> readSmall(Path path) throws IOException {
+        Kind kind = kindOf(path);
+        if (kind == Kind.ABSENT) {
+            return Optional.empty();
+        }
+        if (kind != Kind.REGULAR) {
+            throw new NotRegularFileException(path, typeName(path));
+        }
         try (SeekableByteChannel channel = Files.newByteChannel(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
             long size = channel.size();
             if (size > MAX_BYTES) {
@@ -111,6 +154,16 @@ public final class PrivateFiles {
         } catch (NoSuchFileException absent) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * Bytes as strict UTF-8, as Python's {@code read_text(encoding="utf-8")} decodes them: any
+     * sequence that is not UTF-8 (encoded surrogates and overlong forms included) is an error,
+     * never a replacement character.
+     */
+    public static String strictUtf8(byte[] bytes) throws CharacterCodingException {
+        return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
     }
 
     /**
@@ -139,6 +192,21 @@ public final class PrivateFiles {
             Thread.sleep(millis);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Something other than a regular file where one is expected: reported, never opened. */
+    public static final class NotRegularFileException extends IOException {
+        private final String type;
+
+        public NotRegularFileException(Path path, String type) {
+            super(path + " is " + type + ", not a regular file; it is never opened");
+            this.type = type;
+        }
+
+        /** What stands there, in plain words ("a directory"). */
+        public String type() {
+            return type;
         }
     }
 

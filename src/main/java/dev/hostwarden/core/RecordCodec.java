@@ -8,6 +8,9 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -141,7 +144,7 @@ public final class RecordCodec {
                     case "bootEpoch" -> fields.bootEpoch = text(parser, value);
                     case "host" -> fields.host = text(parser, value);
                     case "port" -> fields.port = port(parser, value);
-                    case "protocolVersion" -> fields.protocolVersion = integer(parser, value);
+                    case "protocolVersion" -> fields.protocolVersion = protocolVersion(parser, value);
                     case "tokenFingerprint" -> fields.tokenFingerprint = text(parser, value);
                     case "profiles" -> fields.profiles = strings(parser, value);
                     case "updatedAt" -> fields.updatedAt = text(parser, value);
@@ -178,6 +181,10 @@ public final class RecordCodec {
             if (pidProblem != null) {
                 throw new CorruptRecordException("the required field \"pid\" is " + pidProblem);
             }
+            String homeProblem = pathProblem(home);
+            if (homeProblem != null) {
+                throw new CorruptRecordException("the field \"home\" cannot name a directory: it contains " + homeProblem);
+            }
             return new HostRecord(parsedRole, home, pid, createTime, startTime, bootEpoch, host, port, protocolVersion,
                     tokenFingerprint, profiles, updatedAt);
         }
@@ -205,8 +212,38 @@ public final class RecordCodec {
                 && parser.getIntValue() >= 1 && parser.getIntValue() <= 65535 ? parser.getIntValue() : null;
     }
 
-    private static int integer(JsonParser parser, JsonToken value) throws IOException {
-        return value == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() == JsonParser.NumberType.INT ? parser.getIntValue() : 0;
+    /**
+     * hermes' {@code version if isinstance(version, int) else 0}: a Python bool is an int, so
+     * {@code true} stays True, which equals 1 (accepted) and {@code false} equals 0; a float, even
+     * 1.0, is not an int and becomes 0 (stale), as does a string. An int too large for Java's int
+     * is not 1 either way.
+     */
+    private static int protocolVersion(JsonParser parser, JsonToken value) throws IOException {
+        return switch (value) {
+            case VALUE_TRUE -> 1;
+            case VALUE_NUMBER_INT -> parser.getNumberType() == JsonParser.NumberType.INT ? parser.getIntValue() : 0;
+            default -> 0;
+        };
+    }
+
+    /**
+     * Why a text cannot be a path on any system, or null: a NUL character (no OS path holds one), or
+     * a lone UTF-16 surrogate (Python writes one for each byte of a path that is not UTF-8, and
+     * such a path cannot be named through Java's file API).
+     */
+    private static String pathProblem(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\0') {
+                return "a NUL character at position " + i;
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return String.format(java.util.Locale.ROOT, "a lone surrogate \\u%04x at position %d", (int) c, i);
+            }
+        }
+        return null;
     }
 
     /** The string items of an array; anything else in it, or a value that is not an array, counts for nothing. */
@@ -233,9 +270,19 @@ public final class RecordCodec {
         };
     }
 
-    /** The document text: UTF-8, a leading byte order mark dropped, empty refused. */
+    /**
+     * The document text: strict UTF-8, a leading byte order mark dropped, empty refused. hermes
+     * reads with {@code read_text(encoding="utf-8-sig")}, whose strict decoder raises on any byte
+     * sequence that is not UTF-8 (encoded surrogates and overlong forms included), and then has no
+     * record: so bytes that are not UTF-8 make a corrupt record here, never a replacement character.
+     */
     private static String documentText(byte[] bytes) throws CorruptRecordException {
-        String text = new String(bytes, StandardCharsets.UTF_8);
+        String text;
+        try {
+            text = PrivateFiles.strictUtf8(bytes);
+        } catch (CharacterCodingException notUtf8) {
+            throw new CorruptRecordException("the file is not valid UTF-8 (at byte " + firstInvalidByte(bytes) + ")");
+        }
         if (text.startsWith("\uFEFF")) {
             text = text.substring(1);
         }
@@ -243,6 +290,16 @@ public final class RecordCodec {
             throw new CorruptRecordException("the file is empty");
         }
         return text;
+    }
+
+    /** The offset of the first byte a strict UTF-8 decoder refuses. */
+    private static int firstInvalidByte(byte[] bytes) {
+        var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(bytes.length);
+        decoder.decode(in, out, true);
+        return in.position();
     }
 
     private static CorruptRecordException unreadable(IOException failure) {

@@ -27,7 +27,8 @@ public final class RecordStore {
                 case SYMLINK:
                     return new RecordRead.Corrupt("the record path is a symbolic link; links are never followed");
                 case OTHER:
-                    return new RecordRead.Corrupt("the record path is not a regular file");
+                    return new RecordRead.Corrupt("the record path " + path + " is " + PrivateFiles.typeName(path)
+                            + ", not a record file; it is never opened");
                 default:
                     break;
             }
@@ -55,7 +56,11 @@ public final class RecordStore {
                 + PrivateFiles.uidOf(path.getParent()) + ", expected " + CurrentUser.uid() + "); it is ignored";
     }
 
-    /** The role's token, whitespace stripped; empty when missing, unreadable, foreign or a link. */
+    /**
+     * The role's token, whitespace stripped; empty when missing, unreadable, foreign, a link, or not
+     * UTF-8 (hermes' {@code read_text(encoding="utf-8-sig").strip()}, which drops a leading byte
+     * order mark and has no token when decoding raises).
+     */
     public Optional<String> readToken(Role role) {
         Path path = dir.tokenPath(role);
         try {
@@ -63,7 +68,11 @@ public final class RecordStore {
                 return Optional.empty();
             }
             Optional<byte[]> bytes = PrivateFiles.readSmall(path);
-            return bytes.isEmpty() ? Optional.empty() : Optional.of(new String(bytes.get(), StandardCharsets.UTF_8).strip());
+            if (bytes.isEmpty()) {
+                return Optional.empty();
+            }
+            String text = PrivateFiles.strictUtf8(bytes.get());
+            return Optional.of((text.startsWith("\uFEFF") ? text.substring(1) : text).strip());
         } catch (IOException unreadable) {
             return Optional.empty();
         }

@@ -64,8 +64,37 @@ public record RendezvousDir(Path path, LockDirSource source) {
     }
 
     /**
+     * Why this user must not use the directory, or null: it exists and belongs to another OS user.
+     * hermes would chmod it to 0700 and publish its token there; Hostwarden never writes into or
+     * changes another user's directory (a group- or world-writable directory of ours is repaired,
+     * as hermes does). Only looks; a directory that does not exist yet is ours to create.
+     */
+    public String foreignOwner() {
+        if (!Platform.isPosix()) {
+            return null;
+        }
+        try {
+            int owner = (Integer) Files.getAttribute(path, "unix:uid");
+            int me = CurrentUser.uid();
+            return owner == me ? null : "the lock directory " + path + " belongs to another user (uid " + owner + "; this user is uid "
+                    + me + "): Hostwarden never writes into or changes another user's directory; use a directory of your own (--lock-dir DIR)";
+        } catch (IOException | RuntimeException unknown) {
+            // Absent (ours to create) or unreadable (the readability checks report it).
+            return null;
+        }
+    }
+
+    /** A rendezvous directory that belongs to another user: never written into, never chmodded. */
+    public static final class ForeignDirectoryException extends IOException {
+        ForeignDirectoryException(String message) {
+            super(message);
+        }
+    }
+
+    /**
      * Creates the directory 0700, or repairs an existing one that has group/other bits, as hermes'
-     * {@code ensure_host_state_dir}. Only writers call this; readers never create anything.
+     * {@code ensure_host_state_dir}. Only writers call this; readers never create anything. Another
+     * user's directory is refused and left as it is.
      */
     public void ensure() throws IOException {
         if (!Platform.isPosix()) {
@@ -81,6 +110,12 @@ public record RendezvousDir(Path path, LockDirSource source) {
                     throw raced;
                 }
             }
+        }
+        // Checked after the creation step, which leaves an existing directory alone: a directory
+        // another user created meanwhile is refused too, before the chmod below.
+        String foreign = foreignOwner();
+        if (foreign != null) {
+            throw new ForeignDirectoryException(foreign);
         }
         try {
             Set<PosixFilePermission> current = Files.getPosixFilePermissions(path);

@@ -10,8 +10,11 @@ import java.util.List;
  */
 public record RetractResult(Role role, Outcome outcome, List<Path> removed, boolean dryRun, Refusal refused) {
 
-    /** Why a retract removed nothing: {@code LOCK_HELD}, {@code OWN_LOCK} or {@code LOCK_DIR_UNUSABLE}. */
+    /** Why a retract removed nothing: {@code LOCK_HELD}, {@code OWN_LOCK}, {@code LOCK_DIR_UNUSABLE} or {@code RECORD_IS_DIRECTORY}. */
     public record Refusal(String code, String message) {
+        /** A directory with entries stands at the record path: only a person may remove it. */
+        public static final String RECORD_IS_DIRECTORY = "RECORD_IS_DIRECTORY";
+
         static Refusal unusable(String message) {
             return new Refusal("LOCK_DIR_UNUSABLE", message);
         }

@@ -111,6 +111,11 @@ public final class Retractor {
         if (orphaned != null) {
             return refused(role, true, orphaned);
         }
+        String directory = read instanceof RecordRead.Corrupt ? directoryInTheWay(rendezvous.recordPath(role)) : null;
+        if (directory != null) {
+            return new RetractResult(role, RetractResult.Outcome.UNUSABLE, List.of(), true,
+                    new RetractResult.Refusal(RetractResult.Refusal.RECORD_IS_DIRECTORY, directory));
+        }
         List<Path> candidates = candidates(role, read);
         return new RetractResult(role, candidates.isEmpty() ? RetractResult.Outcome.NOTHING : RetractResult.Outcome.REMOVED,
                 candidates, true, null);
@@ -135,6 +140,27 @@ public final class Retractor {
             // A token we cannot even look at is not ours to remove.
         }
         return paths;
+    }
+
+    /**
+     * Why a directory at the record path stops a retract, or null: retract removes files and empty
+     * directories only, so a directory with entries (or one it cannot look into) stays for a person.
+     */
+    private static String directoryInTheWay(Path record) {
+        if (!Files.isDirectory(record, LinkOption.NOFOLLOW_LINKS)) {
+            return null;
+        }
+        String contents;
+        try (var entries = Files.newDirectoryStream(record)) {
+            if (!entries.iterator().hasNext()) {
+                return null;
+            }
+            contents = "a directory with entries in it";
+        } catch (IOException | RuntimeException unreadable) {
+            contents = "a directory that cannot be looked into";
+        }
+        return record + " is " + contents + ", where the record belongs; retract removes only files and empty directories: "
+                + "look inside it, then remove it by hand (rm -r " + record + ")";
     }
 
     private static boolean exists(Path path) {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Builds a {@link RoleReport}: the verdict of the command-line contract, from the record, the lock
@@ -14,6 +15,8 @@ import java.util.List;
 public final class RoleInspector {
     /** How long {@code status} waits for an owner's endpoint. */
     public static final Duration ENDPOINT_TIMEOUT = Duration.ofSeconds(1);
+    /** How often a STALE or NO_OWNER answer is looked at again while the lock keeps changing under it. */
+    private static final int MOMENT_ATTEMPTS = 3;
 
     private final HostRendezvous rendezvous;
     private final boolean askEndpoint;
@@ -31,23 +34,71 @@ public final class RoleInspector {
         return reports;
     }
 
+    /**
+     * One role's report, as of one moment. The lock is probed before the record is read and the
+     * PID judged, so an owner starting or exiting in between could make the document mix two
+     * moments (a lock held by the recorded PID beside a STALE verdict). A STALE or NO_OWNER answer
+     * is therefore confirmed by probing the lock again: when it changed, the role is inspected
+     * afresh (a few times at most); when the recorded PID still holds it although it reads as
+     * exited, that owner is stopping, which is reported as such and never as stale.
+     */
     public RoleReport inspect(Role role) {
+        RoleReport report = inspectOnce(role);
+        for (int attempt = 0; attempt < MOMENT_ATTEMPTS && saysNobodyOwns(report); attempt++) {
+            LockProbe again = rendezvous.probeHostLock(role);
+            if (again.state() == report.lock().state() && Objects.equals(again.holderPid(), report.lock().holderPid())) {
+                break;
+            }
+            report = inspectOnce(role);
+        }
+        return heldByRecordedPid(report) ? exiting(report) : report;
+    }
+
+    private static boolean saysNobodyOwns(RoleReport report) {
+        return report.verdict() == Verdict.STALE || report.verdict() == Verdict.NO_OWNER;
+    }
+
+    /**
+     * A STALE answer for a recorded PID that reads as exited (or not the recorded incarnation) while
+     * the lock says that PID holds it. A proven incarnation that is stale only by its protocol
+     * version is a live owner of another version: STALE in hermes' sense, and no moments mixed.
+     */
+    private static boolean heldByRecordedPid(RoleReport report) {
+        HostRecord record = report.record().recordOrNull();
+        LockProbe lock = report.lock();
+        return report.verdict() == Verdict.STALE && record != null && report.liveness().incarnation() != Incarnation.MATCH
+                && lock.state() == LockState.HELD && lock.holderPid() != null && lock.holderPid() == record.pid();
+    }
+
+    /** The recorded PID holds the host lock yet reads as exited: it is stopping, not stale. */
+    private RoleReport exiting(RoleReport stale) {
+        long pid = stale.record().recordOrNull().pid();
+        List<Check> checks = new ArrayList<>(stale.checks());
+        checks.add(new Check("lockRecheck", CheckResult.FAIL, "after the liveness checks the host lock is still held by the recorded PID " + pid));
+        List<Reason> reasons = new ArrayList<>(stale.reasons());
+        reasons.add(new Reason(ReasonCode.OWNER_EXITING, "Owner PID " + pid + " still holds the host lock although it reads as exited:"
+                + " it is stopping; ask again in a moment"));
+        return report(stale.role(), Verdict.UNPROVABLE, stale.record(), stale.lock(), stale.liveness(), reasons, checks);
+    }
+
+    private RoleReport inspectOnce(Role role) {
         RendezvousDir dir = rendezvous.dir();
         List<Check> checks = new ArrayList<>();
         List<Reason> reasons = new ArrayList<>();
         Reason unusable = unusableDirectory(dir);
-        LockProbe lock = unusable == null ? rendezvous.probeHostLock(role)
-                : new LockProbe(dir.lockPath(role), LockState.UNKNOWN, null, false, unusable.message());
-        if (unusable == null && lock.state() == LockState.UNKNOWN) {
-            unusable = new Reason(ReasonCode.LOCK_DIR_UNUSABLE, "The lock file cannot be used: " + lock.detail());
-        }
         if (unusable != null) {
             checks.add(new Check("lockDir", CheckResult.FAIL, unusable.message()));
             reasons.add(unusable);
-            return report(role, Verdict.UNUSABLE, new RecordRead.Absent(), lock, noLiveness(), reasons, checks);
+            LockProbe unknown = new LockProbe(dir.lockPath(role), LockState.UNKNOWN, null, false, "the lock directory cannot be used");
+            return report(role, Verdict.UNUSABLE, new RecordRead.Absent(), unknown, noLiveness(), reasons, checks);
         }
         checks.add(new Check("lockDir", CheckResult.PASS, dir.path() + " (from " + dir.source() + ")"));
+        LockProbe lock = rendezvous.probeHostLock(role);
         checks.add(lockCheck(lock));
+        if (lock.state() == LockState.UNKNOWN) {
+            reasons.add(new Reason(ReasonCode.LOCK_DIR_UNUSABLE, "The lock file cannot be used: " + lock.detail()));
+            return report(role, Verdict.UNUSABLE, new RecordRead.Absent(), lock, noLiveness(), reasons, checks);
+        }
 
         RecordRead read = rendezvous.read(role);
         if (read instanceof RecordRead.Foreign foreign) {
@@ -144,7 +195,15 @@ public final class RoleInspector {
             where = record.port() == null ? "no bound port" : record.dialHost() + ":" + record.port();
             answered = OwnerProbe.probe(record, rendezvous.store().readToken(record.role()).orElse(""), ENDPOINT_TIMEOUT).isPresent();
         } else {
-            Path home = HermesHome.ownerHome(record);
+            Path home;
+            try {
+                home = HermesHome.ownerHome(record);
+            } catch (java.nio.file.InvalidPathException unmappable) {
+                // A home this JVM's file name encoding cannot express (a non-UTF-8 locale): not asked.
+                checks.add(new Check("endpoint", CheckResult.UNPROVABLE, "the record's home cannot be used as a path here: "
+                        + unmappable.getReason()));
+                return;
+            }
             where = ControlSocket.pathFor(home).toString();
             answered = ControlSocket.identifiesAs(home, record.pid(), ENDPOINT_TIMEOUT);
         }
@@ -159,8 +218,14 @@ public final class RoleInspector {
 
     private RoleReport report(Role role, Verdict verdict, RecordRead read, LockProbe lock, Liveness liveness,
                               List<Reason> reasons, List<Check> checks) {
-        List<Path> retractable = verdict == Verdict.UNUSABLE ? List.of() : rendezvous.retractor().preview(role, lock, read).removed();
-        return new RoleReport(role, verdict, read, lock, liveness, reasons, checks, !retractable.isEmpty(), retractable);
+        if (verdict == Verdict.UNUSABLE) {
+            return new RoleReport(role, verdict, read, lock, liveness, reasons, checks, false, List.of(), null);
+        }
+        RetractResult preview = rendezvous.retractor().preview(role, lock, read);
+        String manualFix = preview.refused() != null && preview.refused().code().equals(RetractResult.Refusal.RECORD_IS_DIRECTORY)
+                ? preview.refused().message() : null;
+        return new RoleReport(role, verdict, read, lock, liveness, reasons, checks, !preview.removed().isEmpty(), preview.removed(),
+                manualFix);
     }
 
     private static Liveness noLiveness() {
@@ -185,7 +250,8 @@ public final class RoleInspector {
 
     /**
      * Why the rendezvous directory cannot be used, or null. A missing directory is usable (nothing
-     * published yet); a path through a regular file, or an unreadable directory, is not.
+     * published yet); a path through a regular file, an unreadable directory, or another user's
+     * directory (which run refuses to write into) is not.
      */
     static Reason unusableDirectory(RendezvousDir dir) {
         Path path = dir.path();
@@ -203,6 +269,7 @@ public final class RoleInspector {
         if (existing.equals(path) && !(Files.isReadable(path) && Files.isExecutable(path))) {
             return new Reason(ReasonCode.LOCK_DIR_UNUSABLE, "The lock directory " + path + " cannot be used: permission denied");
         }
-        return null;
+        String foreign = existing.equals(path) ? dir.foreignOwner() : null;
+        return foreign == null ? null : new Reason(ReasonCode.LOCK_DIR_UNUSABLE, Character.toUpperCase(foreign.charAt(0)) + foreign.substring(1));
     }
 }

@@ -5,6 +5,9 @@ import java.util.List;
 /**
  * Everything known about one role at one moment: the verdict, what it rests on, and whether a
  * retract would remove something now. {@code status}, {@code explain} and the panel all show this.
+ *
+ * @param manualFix what a person must do by hand because retract cannot clear the leftover (a
+ *                  directory with entries at the record path), or null
  */
 public record RoleReport(
         Role role,
@@ -15,12 +18,26 @@ public record RoleReport(
         List<Reason> reasons,
         List<Check> checks,
         boolean retractable,
-        List<java.nio.file.Path> retractPaths) {
+        List<java.nio.file.Path> retractPaths,
+        String manualFix) {
 
     public RoleReport {
         reasons = List.copyOf(reasons);
         checks = List.copyOf(checks);
         retractPaths = List.copyOf(retractPaths);
+    }
+
+    /**
+     * The rendezvous directory itself cannot be used (not only this role's lock file): its check
+     * failed. A loop, not a stream: status calls this in a fresh JVM that links no lambda.
+     */
+    public boolean directoryUnusable() {
+        for (Check check : checks) {
+            if (check.name().equals("lockDir") && check.result() == CheckResult.FAIL) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public boolean hasReason(ReasonCode code) {

@@ -212,6 +212,11 @@ public final class HostOwner implements AutoCloseable {
     }
 
     private void startSteps() throws OwnerStartException {
+        // Before anything is created: another user's rendezvous directory is never written into.
+        String foreign = rendezvous.dir().foreignOwner();
+        if (foreign != null) {
+            throw OwnerStartException.config(foreign);
+        }
         try {
             Files.createDirectories(home);
         } catch (IOException unusable) {

@@ -265,16 +265,21 @@ class CorruptRecordsTest {
         assertTrue(Files.exists(record));
     }
 
+    /** Another user's directory is not a rendezvous this user may use: UNUSABLE, and nothing in it is touched. */
     @Test
-    void aRecordInAForeignUsersDirectoryCountsAsAbsent() throws Exception {
+    void aForeignUsersDirectoryIsUnusableAndNothingInItIsRemoved() throws Exception {
         Fixtures.assumeRoot("a directory of another uid needs chown");
         prepare();
-        Fixtures.publishDead(dir, ROLE, "");
+        Fixtures.publishDead(dir, ROLE, "foreign-dir-token");
         Files.setAttribute(dir, "unix:uid", 65534);
         Cli.Result cli = status();
-        assertEquals(3, cli.exit(), cli.toString());
-        assertTrue(hasReason(cli.role(), "FOREIGN_OWNER_FILE"), cli.toString());
-        assertEquals(3, Cli.run("retract", "--lock-dir", dir.toString(), ROLE.wireName()).exit());
+        assertEquals(4, cli.exit(), cli.toString());
+        assertEquals("UNUSABLE", cli.role().path("verdict").asText(), cli.toString());
+        assertTrue(hasReason(cli.role(), "LOCK_DIR_UNUSABLE"), cli.toString());
+        assertTrue(cli.role().path("reasons").get(0).path("message").asText().contains("belongs to another user (uid 65534"), cli.toString());
+        assertFalse(cli.role().path("retractable").asBoolean());
+        assertEquals(4, Cli.run("retract", "--lock-dir", dir.toString(), ROLE.wireName()).assertPlain().exit());
         assertTrue(Files.exists(rendezvous.recordPath(ROLE)));
+        assertTrue(Files.exists(rendezvous.tokenPath(ROLE)));
     }
 }

@@ -114,10 +114,17 @@ class RecordCodecTest {
         assertNull(decode(with("port", null)).port());
     }
 
+    /**
+     * hermes reads {@code version if isinstance(version, int) else 0} and compares with {@code != 1}.
+     * A Python bool is an int: {@code true} stays True and {@code True != 1} is False (accepted),
+     * {@code false} is 0. A float is not an int, so even {@code 1.0} becomes 0 (stale), as a string
+     * does ({@code python3 -c 'v=1.0; print(v if isinstance(v, int) else 0)'} prints 0).
+     */
     @Test
-    void aNonIntProtocolVersionReadsAsZero() throws Exception {
+    void aNonIntProtocolVersionReadsAsZeroAndTrueAsOne() throws Exception {
         assertEquals(2, decode(with("protocolVersion", "2")).protocolVersion());
-        for (String invalid : List.of("\"1\"", "1.0", "true", "null", "[1]")) {
+        assertEquals(1, decode(with("protocolVersion", "true")).protocolVersion());
+        for (String invalid : List.of("\"1\"", "1.0", "1.5", "false", "0", "null", "[1]", "99999999999999999999")) {
             assertEquals(0, decode(with("protocolVersion", invalid)).protocolVersion(), invalid);
         }
         assertEquals(0, decode(with("protocolVersion", null)).protocolVersion());
