@@ -4,6 +4,9 @@
 #   hostwarden_VERSION_ARCH.deb            the same image in /opt/hostwarden, /usr/bin/hostwarden, menu entry, icons
 # VERSION is the pom's, exactly what `hostwarden -V` prints. The .deb needs dpkg-deb (Debian, Ubuntu);
 # without it only the app image is built, and the script says so.
+# On Windows (Git Bash) and macOS the same runtime image goes into jpackage instead: Hostwarden-VERSION.msi
+# (WiX 3 on PATH; a GUI launcher for the panel and a console launcher, hostwarden-cli, for the
+# commands) or Hostwarden-VERSION.dmg. These run in .github/workflows/package.yml, not here.
 #
 # Usage: installer/build-packages.sh [--skip-maven] [MAVEN ARGS...]
 #   Runs `mvn -B -q package -DskipTests` first (with MAVEN ARGS, e.g. -o), unless --skip-maven.
@@ -16,6 +19,11 @@ cd "$(dirname "$0")/.."
 fail() { echo "build-packages: $*" >&2; exit 1; }
 
 skip_maven=false
+case $(uname -s) in
+  MINGW* | MSYS* | CYGWIN*) os=windows sep=';' native_ext=dll native_dir=bin ;;
+  Darwin) os=mac sep=':' native_ext=dylib native_dir=lib ;;
+  *) os=linux sep=':' native_ext=so native_dir=lib ;;
+esac
 if [ "${1:-}" = "--skip-maven" ]; then skip_maven=true; shift; fi
 
 # The JDK: its jlink, jdeps and jar, and the jmods jlink links from.
@@ -26,11 +34,14 @@ else
 fi
 [ -n "$jlink" ] || fail "jlink not found: install a full JDK 17 or newer (Debian: apt-get install openjdk-17-jdk), or set JAVA_HOME"
 jdk=$(dirname "$(dirname "$(readlink -f "$jlink")")")
+# Java on Windows wants C:/... paths in its ';'-separated path lists.
+if [ $os = windows ]; then jdk=$(cygpath -m "$jdk"); fi
 for tool in java jdeps jar; do
   [ -x "$jdk/bin/$tool" ] || fail "$jdk/bin/$tool not found: install a full JDK 17 or newer (Debian: apt-get install openjdk-17-jdk)"
 done
 feature=$("$jdk/bin/java" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2}')
 [ "${feature%%.*}" -ge 17 ] 2>/dev/null || fail "the JDK in $jdk is Java $feature; Java 17 or newer is needed (Debian: apt-get install openjdk-17-jdk)"
+[ $os = linux ] || [ -x "$jdk/bin/jpackage" ] || fail "$jdk/bin/jpackage not found: install a full JDK 17 or newer (it ships jpackage)"
 [ -d "$jdk/jmods" ] || fail "$jdk has no jmods/ for jlink: install them (Debian: apt-get install openjdk-$feature-jmods)"
 
 if ! $skip_maven; then
@@ -64,7 +75,7 @@ done
 
 # The runtime's modules: the committed list, checked against what jdeps finds the program using.
 modules=$(sed 's/#.*//' installer/runtime-modules.txt | awk 'NF { print $1 }' | paste -sd, -)
-fx_path=$(IFS=:; echo "${fx_jars[*]}")
+fx_path=$(IFS=$sep; echo "${fx_jars[*]}")
 used=$("$jdk/bin/jdeps" --ignore-missing-deps --multi-release 17 --print-module-deps --module-path "$fx_path" \
   target/hostwarden.jar "${other_jars[@]}" 2>/dev/null | tail -n 1)
 for module in ${used//,/ }; do
@@ -90,14 +101,32 @@ cp LICENSE README.md "$image/share/doc/hostwarden/"
 
 # JavaFX's native libraries go to runtime/lib/, where JavaFX looks first in a linked image, instead
 # of being extracted from the modules into ~/.openjfx/cache on every first start.
-"$jlink" --module-path "$jdk/jmods:$fx_path" --add-modules "$modules" \
-  --exclude-resources='glob:/javafx.*/*.so' --strip-debug --no-header-files --no-man-pages \
+"$jlink" --module-path "$jdk/jmods$sep$fx_path" --add-modules "$modules" \
+  --exclude-resources="glob:/javafx.*/*.$native_ext" --strip-debug --no-header-files --no-man-pages \
   --generate-cds-archive --output "$image/runtime" >/dev/null
 mkdir -p "$work/natives"
 for fx in "${fx_jars[@]}"; do
   (cd "$work/natives" && "$jdk/bin/jar" xf "$OLDPWD/$fx")
 done
-find "$work/natives" -maxdepth 1 -name '*.so' -exec cp {} "$image/runtime/lib/" \;
+find "$work/natives" -maxdepth 1 -name "*.$native_ext" -exec cp {} "$image/runtime/$native_dir/" \;
+
+if [ $os != linux ]; then
+  # jpackage around the same runtime and jars. The panel gets the JVM settings the Linux launcher gives it.
+  common=(--name Hostwarden --app-version "$version" --vendor "The Hostwarden authors" --copyright "Copyright (c) 2026 The Hostwarden authors"
+          --description "See and fix the owners of hermes' host-wide singleton roles" --license-file LICENSE
+          --input "$image/app" --main-jar hostwarden.jar --main-class dev.hostwarden.Main --runtime-image "$image/runtime"
+          --java-options "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx128m" --dest "$work/out")
+  if [ $os = windows ]; then
+    "$jdk/bin/jpackage" --type msi "${common[@]}" --add-launcher hostwarden-cli=installer/windows/hostwarden-cli.properties \
+      --win-menu --win-menu-group Hostwarden --win-shortcut --win-dir-chooser --win-upgrade-uuid 6f1c9a52-3d0b-4e7a-9a43-7f0d2d8f5b11
+  else
+    "$jdk/bin/jpackage" --type dmg "${common[@]}" --mac-package-identifier dev.hostwarden --mac-package-name Hostwarden
+  fi
+  rm -rf target/packages
+  mv "$work/out" target/packages
+  ls -1 target/packages | sed 's|^|target/packages/|'
+  exit 0
+fi
 [ -x "$image/runtime/bin/java" ] || fail "jlink made no bin/java"
 
 arch=$(dpkg --print-architecture 2>/dev/null || uname -m)
