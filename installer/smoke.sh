@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Smoke test of a packaged Hostwarden through its launcher (an app image's bin/hostwarden, or
 # /usr/bin/hostwarden): -V, status --json, explain, marker show, retract --dry-run, run for each
-# role until READY, restart serve to a new live PID, stop every role, autostart status.
+# role until READY, restart serve to a new live PID, stop every role, autostart status/on/off.
 # Everything happens in a private temporary directory (lock dir, homes, state, cache, config).
 # Usage: installer/smoke.sh LAUNCHER [EXPECTED_VERSION]
 set -euo pipefail
@@ -80,5 +80,17 @@ expect_exit() {  # expect_exit CODE ARGS...: runs the launcher with ARGS, wants 
 expect_exit 3 explain serve
 expect_exit 3 retract serve --dry-run
 expect_exit 3 marker show --home "$HERMES_HOME"
+expect_exit 3 autostart status
+expect_exit 0 autostart on
+entry=$XDG_CONFIG_HOME/autostart/hostwarden.desktop
+real=$(readlink -f "$launcher")
+grep -qx "Exec=$real" "$entry" || fail "the autostart entry does not run $real: $(grep Exec= "$entry")"
+if command -v desktop-file-validate >/dev/null; then
+  desktop-file-validate "$entry" || fail "desktop-file-validate $entry"
+else
+  echo "smoke: SKIPPED desktop-file-validate (apt-get install desktop-file-utils)" >&2
+fi
+expect_exit 0 autostart status
+expect_exit 0 autostart off
 expect_exit 3 autostart status
 echo "smoke: PASS"
