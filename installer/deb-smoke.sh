@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The .deb's life cycle on this machine, as root: install it with dpkg, run installer/smoke.sh through
+# /usr/bin/hostwarden (as root and as the unprivileged user nobody), reinstall it (the upgrade path),
+# remove it (dpkg -r), purge it (dpkg -P), and check that nothing of it is left in /opt/hostwarden.
+# Every maintainer script must succeed, with or without a desktop.
+# Usage: sudo installer/deb-smoke.sh [PACKAGE.deb]   (default: the one in target/packages/)
+# It refuses to run where hostwarden is already installed, since it removes the package at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fail() { echo "deb-smoke: FAIL: $*" >&2; exit 1; }
+step() { echo "deb-smoke: $*"; }
+
+[ "$(id -u)" -eq 0 ] || fail "run as root (it installs and removes the package)"
+deb=${1:-$(ls target/packages/hostwarden_*.deb 2>/dev/null | head -n 1)}
+[ -n "$deb" ] && [ -f "$deb" ] || fail "no .deb: run installer/build-packages.sh first, or name one"
+if [ "$(dpkg-query -W -f '${db:Status-Status}' hostwarden 2>/dev/null || true)" != "" ] \
+   && [ "$(dpkg-query -W -f '${db:Status-Status}' hostwarden)" != "not-installed" ]; then
+  fail "hostwarden is already installed here; this test would remove it"
+fi
+installed=false
+cleanup() { if $installed; then dpkg -P hostwarden >/dev/null 2>&1 || true; fi; rm -rf "${smoke_copy:-}"; }
+trap cleanup EXIT
+
+installed_ok() {  # installed_ok WHAT: the package is fully installed, on PATH, with its archive and desktop files
+  [ "$(dpkg-query -W -f '${db:Status-Abbrev}' hostwarden)" = "ii " ] || fail "$1: dpkg status $(dpkg-query -W -f '${db:Status-Abbrev}' hostwarden)"
+  [ "$(readlink -f /usr/bin/hostwarden)" = /opt/hostwarden/bin/hostwarden ] || fail "$1: /usr/bin/hostwarden is not the launcher"
+  ls /opt/hostwarden/app/cli-*.jsa >/dev/null 2>&1 || fail "$1: postinst made no class-data-sharing archive"
+  grep -qx 'Icon=hostwarden' /usr/share/applications/hostwarden.desktop || fail "$1: the menu entry names another icon"
+  for size in 16 24 32 64; do
+    [ -f "/usr/share/icons/hicolor/${size}x${size}/apps/hostwarden.png" ] || fail "$1: no ${size}x${size} hicolor icon"
+  done
+  if command -v desktop-file-validate >/dev/null; then
+    desktop-file-validate /usr/share/applications/hostwarden.desktop || fail "$1: desktop-file-validate"
+  else
+    echo "deb-smoke: SKIPPED desktop-file-validate (apt-get install desktop-file-utils)" >&2
+  fi
+}
+
+dpkg -i "$deb" || fail "dpkg -i exited $?"
+installed=true
+installed_ok "install"
+version=$(dpkg-query -W -f '${Version}' hostwarden)
+step "installed $(basename "$deb") (version $version, Depends: $(dpkg-query -W -f '${Depends}' hostwarden))"
+
+installer/smoke.sh /usr/bin/hostwarden "$version" || fail "smoke test as root"
+# The same as a user who cannot write /opt: nobody, from a copy of the script it can read.
+smoke_copy=$(mktemp -d)
+cp installer/smoke.sh "$smoke_copy/"
+chmod 755 "$smoke_copy" "$smoke_copy/smoke.sh"
+runuser -u nobody -- env HOME=/nonexistent "$smoke_copy/smoke.sh" /usr/bin/hostwarden "$version" || fail "smoke test as nobody"
+
+dpkg -i "$deb" || fail "dpkg -i over the installed package (upgrade path) exited $?"
+installed_ok "reinstall"
+step "reinstalled over itself"
+
+dpkg -r hostwarden || fail "dpkg -r exited $?"
+[ ! -e /opt/hostwarden ] || fail "dpkg -r left $(find /opt/hostwarden | head -n 5 | tr '\n' ' ')"
+[ ! -e /usr/bin/hostwarden ] && [ ! -L /usr/bin/hostwarden ] || fail "dpkg -r left /usr/bin/hostwarden"
+dpkg -P hostwarden || fail "dpkg -P exited $?"
+installed=false
+[ "$(dpkg-query -W -f '${db:Status-Status}' hostwarden 2>/dev/null || echo not-installed)" = not-installed ] || fail "dpkg -P: still known to dpkg"
+[ ! -e /usr/share/applications/hostwarden.desktop ] || fail "dpkg -P left the menu entry"
+step "removed and purged: nothing left in /opt/hostwarden"
+echo "deb-smoke: PASS"
