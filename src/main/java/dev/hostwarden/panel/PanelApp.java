@@ -3,6 +3,8 @@ package dev.hostwarden.panel;
 import dev.hostwarden.core.Environment;
 import dev.hostwarden.core.HermesHome;
 import dev.hostwarden.core.HostRendezvous;
+import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.RendezvousDir;
 import dev.hostwarden.panel.model.OshiProcessDescriber;
 import dev.hostwarden.panel.model.OwnershipEvent;
 import dev.hostwarden.panel.model.PanelContext;
@@ -25,10 +27,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import javafx.application.Application;
 import javafx.application.Platform;
-import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.scene.image.Image;
-import javafx.stage.Screen;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.stage.Stage;
 
 /**
@@ -49,6 +53,7 @@ public final class PanelApp extends Application {
     private PanelView view;
     private Stage stage;
     private boolean shownOnce;
+    private PlacementKeeper placement;
 
     @Override
     public void start(Stage primary) {
@@ -58,17 +63,21 @@ public final class PanelApp extends Application {
             thread.setDaemon(true);
             return thread;
         });
-        HostRendezvous rendezvous = HostRendezvous.system();
+        PanelLauncher.PanelOptions options = PanelLauncher.options();
+        HostRendezvous rendezvous = options.lockDir() == null ? HostRendezvous.system()
+                : HostRendezvous.at(RendezvousDir.of(options.lockDir()), ProcessInspector.system());
         PanelContext context = PanelContext.of(rendezvous, HermesHome.resolve(Environment.system()),
                 new RendezvousOwnerControl(rendezvous), new OshiProcessDescriber(), background, Platform::runLater);
         model = new PanelModel(context);
         view = new PanelView(model, Clock.systemDefaultZone());
 
-        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-        Scene scene = new Scene(view, Math.min(1400, screen.getWidth()), Math.min(1100, screen.getHeight()));
+        Scene scene = new Scene(view);
         scene.getStylesheets().add(PanelApp.class.getResource("panel.css").toExternalForm());
+        installShortcuts(scene);
         stage.setScene(scene);
-        stage.setTitle("Hostwarden");
+        stage.titleProperty().bind(model.titleProperty());
+        placement = new PlacementKeeper(stage, PanelLauncher.stateDir());
+        placement.place();
         showIcon(TrayStatus.GREY);
         model.trayStatusProperty().addListener((observable, before, after) -> {
             showIcon(after);
@@ -79,9 +88,10 @@ public final class PanelApp extends Application {
         stage.setOnShown(event -> {
             if (!shownOnce) {
                 shownOnce = true;
-                System.err.println("WINDOW_SHOWN " + sinceJvmStart());
+                debug("WINDOW_SHOWN " + sinceJvmStart());
             }
         });
+        stage.setOnHiding(event -> placement.save());
         stage.show();
         PanelLauncher.onShowRequest(() -> Platform.runLater(this::openWindow));
 
@@ -92,6 +102,34 @@ public final class PanelApp extends Application {
         watcher = new RendezvousWatcher(() -> rendezvous.dir().path(), Duration.ofSeconds(recheck), model::refresh);
         watcher.start();
         installTray();
+    }
+
+    private static void debug(String line) {
+        if (PanelLauncher.options().debug()) {
+            System.err.println(line);
+        }
+    }
+
+    /** F5 refreshes; Ctrl+W closes the window as its close button does; Esc hides it where a tray keeps the panel; Ctrl+Q quits. */
+    private void installShortcuts(Scene scene) {
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F5), () -> model.refresh());
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.W, KeyCombination.SHORTCUT_DOWN), this::closeWindow);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN), this::quit);
+        scene.addEventHandler(KeyEvent.KEY_PRESSED, event -> {
+            if (event.getCode() == KeyCode.ESCAPE && !event.isConsumed() && !(tray instanceof NoTray)) {
+                stage.hide();
+                event.consume();
+            }
+        });
+    }
+
+    /** What the window's close button does: hide into the tray, or quit where there is none. */
+    private void closeWindow() {
+        if (tray instanceof NoTray) {
+            quit();
+        } else {
+            stage.hide();
+        }
     }
 
     /** Milliseconds since the JVM started: the honest origin for a cold-start figure. */
@@ -125,7 +163,7 @@ public final class PanelApp extends Application {
                     Platform.setImplicitExit(false);
                     stage.setOnCloseRequest(event -> {
                         event.consume();
-                        stage.hide();
+                        closeWindow();
                     });
                     view.setFooter("Tray icon active: closing this window keeps Hostwarden in the tray; quit from the tray menu.");
                 } else {
@@ -137,7 +175,10 @@ public final class PanelApp extends Application {
 
     private void useWindowOnly(String why) {
         tray = new NoTray(why);
-        System.err.println("hostwarden: no tray icon (" + why + "); running as a plain window");
+        if (!PanelLauncher.options().noTray()) {
+            // Asked for with --no-tray, a plain window is no news; otherwise the user expected an icon.
+            System.err.println("hostwarden: no tray icon (" + why + "); running as a plain window");
+        }
         stage.setOnCloseRequest(event -> quit());
         view.setFooter("No tray icon (" + why + "): running as a plain window; closing it quits; notifications appear above the cards.");
     }
@@ -155,6 +196,9 @@ public final class PanelApp extends Application {
     }
 
     private void quit() {
+        if (stage.isShowing()) {
+            placement.save();
+        }
         shutdown();
         Platform.exit();
     }
