@@ -183,7 +183,8 @@ public final class PanelModel {
         if (!homes.equals(taken.homes())) {
             homes.setAll(taken.homes());
         }
-        lockDir.set(taken.dir().path() + " (from " + taken.dir().source() + ")");
+        lockDir.set(taken.dir().path() + " (from " + (taken.dir().source() == dev.hostwarden.core.LockDirSource.OPTION ? "--lock-dir"
+                : taken.dir().source().name()) + ")");
         Verdict worstNow = worstOf(taken.roles());
         worst.set(worstNow);
         trayStatus.set(TrayStatus.of(worstNow));

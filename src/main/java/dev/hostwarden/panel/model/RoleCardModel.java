@@ -48,6 +48,8 @@ public final class RoleCardModel {
     private final ReadOnlyObjectWrapper<RetractPreview> retractPreview = new ReadOnlyObjectWrapper<>(this, "retractPreview");
     private final ReadOnlyBooleanWrapper stopEnabled = new ReadOnlyBooleanWrapper(this, "stopEnabled");
     private final ReadOnlyBooleanWrapper restartEnabled = new ReadOnlyBooleanWrapper(this, "restartEnabled");
+    private final ReadOnlyBooleanWrapper startEnabled = new ReadOnlyBooleanWrapper(this, "startEnabled");
+    private final ReadOnlyObjectWrapper<CardAction> action = new ReadOnlyObjectWrapper<>(this, "action", CardAction.NONE);
     private final ReadOnlyStringWrapper controlDisabledReason = new ReadOnlyStringWrapper(this, "controlDisabledReason", "");
     private final ReadOnlyListWrapper<ControlStep> steps = new ReadOnlyListWrapper<>(this, "steps", FXCollections.observableArrayList());
     private final ReadOnlyBooleanWrapper cancellable = new ReadOnlyBooleanWrapper(this, "cancellable");
@@ -117,6 +119,16 @@ public final class RoleCardModel {
         return restartEnabled.getReadOnlyProperty();
     }
 
+    /** Start: there is no owner, so Restart would be the wrong word. */
+    public ReadOnlyBooleanProperty startEnabledProperty() {
+        return startEnabled.getReadOnlyProperty();
+    }
+
+    /** The one thing that fixes or controls the role now, which the card leads with. */
+    public ReadOnlyObjectProperty<CardAction> actionProperty() {
+        return action.getReadOnlyProperty();
+    }
+
     /** Why Stop/Restart are disabled ("" when they are not). */
     public ReadOnlyStringProperty controlDisabledReasonProperty() {
         return controlDisabledReason.getReadOnlyProperty();
@@ -134,6 +146,11 @@ public final class RoleCardModel {
     /** The outcome of the last action in plain language. */
     public ReadOnlyStringProperty actionMessageProperty() {
         return actionMessage.getReadOnlyProperty();
+    }
+
+    /** How long Stop and Restart wait for the owner before forcing it. */
+    public java.time.Duration controlTimeout() {
+        return context.controlTimeout();
     }
 
     // Refresh //
@@ -189,13 +206,21 @@ public final class RoleCardModel {
         OwnerControl control = context.ownerControl();
         Verdict now = verdict.get();
         boolean known = control != null && now != null;
-        stopEnabled.set(idle && known && (now == Verdict.LIVE || now == Verdict.UNPROVABLE || now == Verdict.STARTING));
-        restartEnabled.set(idle && known && now != Verdict.UNUSABLE);
+        // The runtime stops an UNPROVABLE owner only when its liveness is proven (a deleted lock file);
+        // a STARTING holder has published nothing to stop yet.
+        boolean controllable = now == Verdict.LIVE
+                || (now == Verdict.UNPROVABLE && current != null && current.report().liveness().proven());
+        stopEnabled.set(idle && known && controllable);
+        restartEnabled.set(idle && known && controllable);
+        startEnabled.set(idle && known && now == Verdict.NO_OWNER);
+        action.set(CardAction.of(now, controllable, current != null && current.report().retractable()));
         if (control == null) {
             controlDisabledReason.set("Stop and Restart are unavailable: this panel was started read-only, without owner control");
         } else if (now == null) {
             controlDisabledReason.set("Not inspected yet");
-        } else if (!stopEnabled.get() && idle && now != Verdict.UNUSABLE) {
+        } else if (now == Verdict.STARTING) {
+            controlDisabledReason.set("The owner is still starting: nothing to stop until it publishes its record");
+        } else if (!controllable && idle && now != Verdict.UNUSABLE) {
             controlDisabledReason.set("Stop needs an owner: the role is " + now);
         } else {
             controlDisabledReason.set("");
@@ -263,6 +288,15 @@ public final class RoleCardModel {
         if (control != null && stopEnabled.get()) {
             runControl("Stopping", (progress, cancelled) ->
                     control.stop(role, context.controlTimeout(), true, progress, cancelled));
+        }
+    }
+
+    /** Launches an owner where there is none: the runtime's restart, which skips the stop. */
+    public void start() {
+        OwnerControl control = context.ownerControl();
+        if (control != null && startEnabled.get()) {
+            runControl("Starting", (progress, cancelled) ->
+                    control.restart(role, context.controlTimeout(), progress, cancelled));
         }
     }
 
