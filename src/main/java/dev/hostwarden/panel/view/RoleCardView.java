@@ -187,8 +187,13 @@ public final class RoleCardView extends VBox {
         alert.setHeaderText("Stop the " + role + " owner, PID " + owner.pid() + "?");
         alert.setContentText("It gets the planned-stop marker and SIGTERM; if it has not exited after "
                 + model.controlTimeout().toSeconds() + " s it is forced to end. Nothing starts it again until you press Start.");
-        alert.getDialogPane().lookupButton(stopIt).setId("stop-confirm-" + role);
-        alert.getDialogPane().lookupButton(ButtonType.CANCEL).setId("stop-keep-" + role);
+        Button confirm = (Button) alert.getDialogPane().lookupButton(stopIt);
+        Button keep = (Button) alert.getDialogPane().lookupButton(ButtonType.CANCEL);
+        confirm.setId("stop-confirm-" + role);
+        keep.setId("stop-keep-" + role);
+        // Enter must not stop anything by accident: Cancel is the default.
+        confirm.setDefaultButton(false);
+        keep.setDefaultButton(true);
         alert.showAndWait().filter(stopIt::equals).ifPresent(confirmed -> model.stop());
     }
 
