@@ -247,8 +247,15 @@ public final class RendezvousOwnerControl implements OwnerControl {
 
     @Override
     public ControlResult restart(Role role, Duration timeout, Consumer<ControlStep> progress, BooleanSupplier cancelled) {
+        return restart(role, timeout, null, progress, cancelled);
+    }
+
+    @Override
+    public ControlResult restart(Role role, Duration timeout, HostRecord lastServed, Consumer<ControlStep> progress,
+                                 BooleanSupplier cancelled) {
         Steps steps = new Steps(progress);
-        HostRecord before = rendezvous.readRecord(role, true);
+        HostRecord published = rendezvous.readRecord(role, true);
+        HostRecord before = published != null ? published : lastServed;
         ControlResult stopped = stop(role, timeout, true, steps, cancelled);
         if (stopped.outcome() == ControlResult.Outcome.FAILED || stopped.outcome() == ControlResult.Outcome.CANCELLED) {
             return new ControlResult(stopped.outcome(), "restart: " + stopped.message(), stopped.oldPid(), null);

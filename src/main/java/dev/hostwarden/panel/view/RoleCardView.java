@@ -20,7 +20,6 @@ import dev.hostwarden.panel.model.HolderInfo;
 import dev.hostwarden.panel.model.RetractPreview;
 import dev.hostwarden.panel.model.RoleCardModel;
 import dev.hostwarden.panel.model.RoleSnapshot;
-import dev.hostwarden.runtime.ControlStep;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Locale;
@@ -50,7 +49,8 @@ public final class RoleCardView extends VBox {
     private final VBox proof = new VBox(3);
     private final VBox reasons = new VBox(3);
     private final VBox preview = new VBox();
-    private final VBox steps = new VBox();
+    private final Label progress = Ui.wrapping("", "progress-line");
+    private final HBox steps = new HBox(8);
     private final Label retractReason = Ui.wrapping("", "subtle", "small");
     private final Label actionMessage = Ui.wrapping("", "small");
     private final Button start = new Button("Start");
@@ -86,8 +86,6 @@ public final class RoleCardView extends VBox {
         model.holderProperty().addListener((observable, before, after) -> showLock());
         model.holderStatusProperty().addListener((observable, before, after) -> showLock());
         model.retractPreviewProperty().addListener((observable, before, after) -> showPreview(after));
-        model.stepsProperty().addListener((javafx.collections.ListChangeListener<ControlStep>) change -> showSteps());
-        model.cancellableProperty().addListener((observable, before, after) -> showSteps());
         model.actionProperty().addListener((observable, before, after) -> showAction(after));
         // Only where Retract is the card's action does its refusal matter up front; elsewhere it lives in the tooltip.
         retractReason.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
@@ -98,11 +96,10 @@ public final class RoleCardView extends VBox {
         hideWhenEmpty(retractReason);
         hideWhenEmpty(actionMessage);
         hideWhenEmpty(age);
-        for (VBox box : new VBox[] {preview, steps}) {
-            // An empty box would still take the card's spacing.
-            box.managedProperty().bind(box.visibleProperty());
-            box.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(box.getChildren()));
-        }
+        // An empty preview would still take the card's spacing.
+        preview.managedProperty().bind(preview.visibleProperty());
+        preview.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(preview.getChildren()));
+        progressRow(role);
         showAction(model.actionProperty().get());
         showSnapshot(model.snapshotProperty().get());
     }
@@ -328,22 +325,29 @@ public final class RoleCardView extends VBox {
         preview.getChildren().add(buttons);
     }
 
-    private void showSteps() {
-        steps.getChildren().clear();
-        steps.getStyleClass().remove("steps");
-        if (model.stepsProperty().isEmpty() && !model.cancellableProperty().get()) {
-            return;
-        }
+    /**
+     * The running action: Cancel and "Force stop now" first, so they stay put under the mouse, then
+     * one line that updates in place with the elapsed time against the timeout.
+     */
+    private void progressRow(String role) {
+        Button cancel = new Button("Cancel");
+        cancel.setId("cancel-" + role);
+        cancel.setMinWidth(Region.USE_PREF_SIZE);
+        cancel.disableProperty().bind(model.cancellableProperty().not());
+        cancel.setOnAction(event -> model.cancel());
+        Button force = new Button("Force stop now");
+        force.setId("force-" + role);
+        force.setMinWidth(Region.USE_PREF_SIZE);
+        force.getStyleClass().add("button-danger");
+        force.disableProperty().bind(model.forcibleProperty().not());
+        force.setOnAction(event -> model.forceStop());
+        progress.setId("progress-" + role);
+        progress.textProperty().bind(model.progressProperty());
+        HBox.setHgrow(progress, javafx.scene.layout.Priority.ALWAYS);
+        steps.getChildren().setAll(cancel, force, progress);
+        steps.setAlignment(Pos.CENTER_LEFT);
         steps.getStyleClass().add("steps");
-        for (ControlStep step : model.stepsProperty()) {
-            steps.getChildren().add(Ui.wrapping(String.format(Locale.ROOT, "%6.1f s  %-14s %s", step.elapsed().toMillis() / 1000.0,
-                    step.kind(), step.message()), "mono"));
-        }
-        if (model.cancellableProperty().get()) {
-            Button cancel = new Button("Cancel");
-            cancel.setId("cancel-" + model.role().wireName());
-            cancel.setOnAction(event -> model.cancel());
-            steps.getChildren().add(cancel);
-        }
+        steps.managedProperty().bind(steps.visibleProperty());
+        steps.visibleProperty().bind(model.progressProperty().isNotEmpty());
     }
 }
