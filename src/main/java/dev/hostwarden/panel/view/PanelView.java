@@ -97,8 +97,8 @@ public final class PanelView extends BorderPane {
         setBottom(footer);
     }
 
-    /** Narrower than this, three cards side by side squeeze their text: they stack instead. */
-    static final double STACK_BELOW = 1100;
+    /** Narrower than this (about a 1100 px window less its frame), three cards side by side squeeze their text: they stack. */
+    static final double STACK_BELOW = 1060;
 
     private static void arrange(List<RoleCardView> views, HBox row, VBox column, StackPane cards, double width) {
         boolean stacked = width < STACK_BELOW;
