@@ -25,6 +25,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -54,6 +56,7 @@ public final class PanelApp extends Application {
     private Stage stage;
     private boolean shownOnce;
     private PlacementKeeper placement;
+    private ScheduledExecutorService ticker;
 
     @Override
     public void start(Stage primary) {
@@ -101,6 +104,17 @@ public final class PanelApp extends Application {
         long recheck = Long.getLong(RECHECK_PROPERTY, DEFAULT_RECHECK_SECONDS);
         watcher = new RendezvousWatcher(() -> rendezvous.dir().path(), Duration.ofSeconds(recheck), model::refresh);
         watcher.start();
+        // Relative times tick while someone can see them; a hidden window costs nothing.
+        ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "hostwarden-tick");
+            thread.setDaemon(true);
+            return thread;
+        });
+        ticker.scheduleAtFixedRate(() -> Platform.runLater(() -> {
+            if (stage.isShowing() && !stage.isIconified()) {
+                view.tick();
+            }
+        }), 1, 1, TimeUnit.SECONDS);
         installTray();
     }
 
@@ -208,6 +222,9 @@ public final class PanelApp extends Application {
             watcher.close();
         }
         tray.remove();
+        if (ticker != null) {
+            ticker.shutdownNow();
+        }
         if (background != null) {
             background.shutdownNow();
         }

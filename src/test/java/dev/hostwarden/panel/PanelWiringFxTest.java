@@ -50,6 +50,32 @@ class PanelWiringFxTest {
 
     private final ExecutorService background = Executors.newCachedThreadPool();
     private Stage stage;
+    /** The clock the view shows relative times against. */
+    private Clock viewClock = Clock.systemDefaultZone();
+
+    /** A clock a test moves forward. */
+    private static final class MovableClock extends Clock {
+        private volatile java.time.Instant now = java.time.Instant.now();
+
+        void advance(Duration by) {
+            now = now.plus(by);
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return java.time.ZoneId.systemDefault();
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public java.time.Instant instant() {
+            return now;
+        }
+    }
 
     @Start
     void start(Stage primary) {
@@ -73,7 +99,7 @@ class PanelWiringFxTest {
     private PanelModel show(Path locks, OwnerControl control, double width, double height) throws Exception {
         PanelModel model = new PanelModel(Fixtures.context(locks, temp.resolve("hermes"), control, background, Platform::runLater));
         onFx(() -> {
-            Scene scene = new Scene(new PanelView(model, Clock.systemDefaultZone()), width, height);
+            Scene scene = new Scene(new PanelView(model, viewClock), width, height);
             scene.getStylesheets().add(PanelApp.class.getResource("panel.css").toExternalForm());
             stage.setScene(scene);
             stage.show();
@@ -272,6 +298,25 @@ class PanelWiringFxTest {
             robot.clickOn("#stop-confirm-gateway");
             assertEquals(0, owner.waitFor(Duration.ofSeconds(60)), "a planned stop; stderr:\n" + owner.stderr());
             WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> "NO_OWNER".equals(text(robot, "#badge-gateway")) && shown(robot, "#start-gateway"));
+        }
+    }
+
+    @Test
+    void theOwnersAgeTicksWithoutARefresh(FxRobot robot) throws Exception {
+        Path locks = temp.resolve("locks");
+        MovableClock clock = new MovableClock();
+        viewClock = clock;
+        try (ChildProcess owner = Fixtures.liveOwner(locks, Role.GATEWAY)) {
+            PanelModel model = show(locks);
+            int refreshes = onFx(() -> model.refreshCountProperty().get());
+            assertTrue(text(robot, "#age-gateway").contains("running for"), text(robot, "#age-gateway"));
+            clock.advance(Duration.ofSeconds(125));
+            onFx(() -> {
+                ((PanelView) stage.getScene().getRoot()).tick();
+                return null;
+            });
+            assertTrue(text(robot, "#age-gateway").contains("running for 2 min"), text(robot, "#age-gateway"));
+            assertEquals(refreshes, onFx(() -> model.refreshCountProperty().get()), "a tick re-inspects nothing");
         }
     }
 }

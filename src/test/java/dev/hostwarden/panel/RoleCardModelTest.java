@@ -62,6 +62,11 @@ class RoleCardModelTest {
         assertNull(serve.retractPreviewProperty().get());
         assertFalse(serve.retractEnabledProperty().get());
         assertEquals("Nothing to retract: no record or token is published", serve.retractDisabledReasonProperty().get());
+
+        Fixtures.writeDeadRecord(locks, Role.SERVE);
+        panel.refresh();
+        assertEquals(Verdict.STALE, serve.verdictProperty().get());
+        assertEquals("", serve.actionMessageProperty().get(), "an outcome is not left standing once the state moved on");
     }
 
     @Test

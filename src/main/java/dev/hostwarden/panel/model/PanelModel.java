@@ -198,17 +198,23 @@ public final class PanelModel {
         }
     }
 
-    /** An owner that dies is noticed at once, without polling: its exit triggers a refresh. */
+    /**
+     * An owner that dies, and a lock holder that dies while STARTING, are noticed at once, without
+     * polling the rendezvous: the process's exit triggers a refresh.
+     */
     private void watchExit(RoleReport report) {
         HostRecord record = report.record().recordOrNull();
-        if (record == null || report.verdict() != Verdict.LIVE || record.pid() == ProcessHandle.current().pid()
-                || !watchedPids.add(record.pid())) {
+        Long pid = report.verdict() == Verdict.STARTING ? report.lock().holderPid()
+                : record != null && (report.verdict() == Verdict.LIVE || report.verdict() == Verdict.UNPROVABLE) ? Long.valueOf(record.pid())
+                : null;
+        // A process this user cannot see (another PID namespace, hidepid) is left to the re-verification timer.
+        if (pid == null || pid == ProcessHandle.current().pid() || ProcessHandle.of(pid).isEmpty() || !watchedPids.add(pid)) {
             return;
         }
-        ProcessHandle.of(record.pid()).ifPresent(process -> process.onExit().thenRun(() -> {
-            context.ui().execute(() -> watchedPids.remove(record.pid()));
+        ExitWatch.onExit(pid).thenRun(() -> {
+            context.ui().execute(() -> watchedPids.remove(pid));
             refresh();
-        }));
+        });
     }
 
     static Verdict worstOf(List<RoleSnapshot> roles) {

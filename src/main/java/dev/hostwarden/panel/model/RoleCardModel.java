@@ -64,6 +64,9 @@ public final class RoleCardModel {
     private volatile boolean forceRequested;
     /** The record of the owner last seen live: Start and Restart serve its profiles again, also after a separate Stop. */
     private HostRecord lastServed;
+    /** The verdict the last action's message describes; a later change of verdict makes the message history. */
+    private Verdict messageVerdict;
+    private boolean messagePending;
 
     public RoleCardModel(Role role, PanelContext context, Runnable requestRefresh) {
         this.role = role;
@@ -186,6 +189,15 @@ public final class RoleCardModel {
         snapshot.set(next);
         RoleReport report = next.report();
         verdict.set(report.verdict());
+        if (messagePending && !busy.get()) {
+            // The refresh right after an action shows the state the message speaks of.
+            messagePending = false;
+            messageVerdict = report.verdict();
+        } else if (!busy.get() && messageVerdict != null && messageVerdict != report.verdict()) {
+            // The state moved on since: an old outcome would mislead.
+            messageVerdict = null;
+            actionMessage.set("");
+        }
         HostRecord record = report.record().recordOrNull();
         if (record != null && report.verdict() == Verdict.LIVE) {
             lastServed = record;
@@ -291,6 +303,8 @@ public final class RoleCardModel {
             context.ui().execute(() -> {
                 busy.set(false);
                 actionMessage.set(describe(result));
+                messagePending = true;
+                messageVerdict = verdict.get();
                 recompute();
                 requestRefresh.run();
             });
@@ -411,6 +425,8 @@ public final class RoleCardModel {
                 forcible.set(false);
                 progress.set("");
                 actionMessage.set(shown);
+                messagePending = true;
+                messageVerdict = verdict.get();
                 recompute();
                 requestRefresh.run();
             });

@@ -29,6 +29,7 @@ public final class PanelView extends BorderPane {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
     private final Label notice = Ui.wrapping("", "small");
     private final Label footer = Ui.wrapping("", "subtle", "small");
+    private final List<RoleCardView> views;
 
     public PanelView(PanelModel model, Clock clock) {
         getStyleClass().add("panel");
@@ -77,7 +78,7 @@ public final class PanelView extends BorderPane {
         error.visibleProperty().bind(error.textProperty().isNotEmpty());
         setTop(new VBox(header, notice, error));
 
-        List<RoleCardView> views = model.cards().stream().map(card -> new RoleCardView(card, clock)).toList();
+        views = model.cards().stream().map(card -> new RoleCardView(card, clock)).toList();
         HBox row = new HBox();
         row.getStyleClass().add("cards");
         VBox column = new VBox();
@@ -123,6 +124,11 @@ public final class PanelView extends BorderPane {
         VBox box = new VBox(node);
         box.setStyle("-fx-padding: 4 18 14 18;");
         return box;
+    }
+
+    /** Brings relative times ("running for 3 min 5 s") up to now; the app calls it every second while the window shows. */
+    public void tick() {
+        views.forEach(RoleCardView::tick);
     }
 
     /** A notification shown in the window (the only place for them when there is no tray). */

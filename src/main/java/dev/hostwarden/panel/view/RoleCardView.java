@@ -104,6 +104,14 @@ public final class RoleCardView extends VBox {
         showSnapshot(model.snapshotProperty().get());
     }
 
+    /** Brings the owner's age up to now; an unchanged text changes nothing on screen. */
+    public void tick() {
+        RoleSnapshot snapshot = model.snapshotProperty().get();
+        if (snapshot != null) {
+            age.setText(Describe.ownerAge(snapshot.report().record().recordOrNull(), snapshot.report().verdict() != Verdict.STALE, clock.instant()));
+        }
+    }
+
     private static TitledPane fold(String title, javafx.scene.Node content, String id) {
         TitledPane pane = new TitledPane(title, content);
         pane.setId(id);
@@ -210,7 +218,7 @@ public final class RoleCardView extends VBox {
         }
         RoleReport report = snapshot.report();
         headline.setText(report.reasons().isEmpty() ? report.verdict().name() : report.reasons().get(0).message());
-        age.setText(Describe.ownerAge(report.record().recordOrNull(), report.verdict() != Verdict.STALE, clock.instant()));
+        tick();
         showAction(model.actionProperty().get());
         showRecord(report.record());
         showLock();
