@@ -67,7 +67,15 @@ public final class Describe {
             return "PID " + record.pid() + " · start time not recorded";
         }
         long seconds = Math.max(0, now.getEpochSecond() - Math.round(record.createTime()));
-        return "PID " + record.pid() + (alive ? " · running for " + duration(seconds) : " · started " + duration(seconds) + " ago, now gone");
+        return "PID " + record.pid() + (alive ? " · running for " + roughDuration(seconds) : " · started " + roughDuration(seconds) + " ago, now gone");
+    }
+
+    /**
+     * "less than a minute", "12 min", "2 h 4 min", "3 d 1 h": no seconds, so a ticking age changes
+     * its text (and costs a layout) at most once a minute.
+     */
+    public static String roughDuration(long seconds) {
+        return seconds < 60 ? "less than a minute" : seconds < 3600 ? seconds / 60 + " min" : duration(seconds);
     }
 
     /** The text with a break opportunity after each '/', so a long path wraps between names, never inside one. */

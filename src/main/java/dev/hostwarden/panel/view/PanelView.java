@@ -1,7 +1,6 @@
 package dev.hostwarden.panel.view;
 
 import dev.hostwarden.panel.model.PanelModel;
-import dev.hostwarden.panel.model.RoleCardModel;
 import java.time.Clock;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;

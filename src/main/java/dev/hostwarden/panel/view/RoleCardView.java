@@ -202,10 +202,6 @@ public final class RoleCardView extends VBox {
         alert.showAndWait().filter(stopIt::equals).ifPresent(confirmed -> model.stop());
     }
 
-    private static Label section(String text) {
-        return Ui.label(text, "section-title");
-    }
-
     private static void hideWhenEmpty(Label label) {
         label.managedProperty().bind(label.visibleProperty());
         label.visibleProperty().bind(label.textProperty().isNotEmpty());
