@@ -115,7 +115,8 @@ public final class PanelApp extends Application {
                 view.tick();
             }
         }), 1, 1, TimeUnit.SECONDS);
-        installTray();
+        // After the window has its size: AWT's X set-up racing GTK's resize printed a Gdk-WARNING.
+        Platform.runLater(() -> Platform.runLater(this::installTray));
     }
 
     private static void debug(String line) {
