@@ -46,6 +46,7 @@ public final class PanelApp extends Application {
     /** Seconds between re-verifications when no file event arrives. */
     static final String RECHECK_PROPERTY = "hostwarden.panel.recheckSeconds";
     static final long DEFAULT_RECHECK_SECONDS = 120;
+    private static final long TICK_SECONDS = 10;
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     private ExecutorService background;
@@ -104,7 +105,8 @@ public final class PanelApp extends Application {
         long recheck = Long.getLong(RECHECK_PROPERTY, DEFAULT_RECHECK_SECONDS);
         watcher = new RendezvousWatcher(() -> rendezvous.dir().path(), Duration.ofSeconds(recheck), model::refresh);
         watcher.start();
-        // Relative times tick while someone can see them; a hidden window costs nothing.
+        // Relative times tick while someone can see them; a hidden window costs nothing. Ages show
+        // minutes, not seconds, so every 10 s is often enough and each wake-up of the FX thread counts.
         ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "hostwarden-tick");
             thread.setDaemon(true);
@@ -114,7 +116,7 @@ public final class PanelApp extends Application {
             if (stage.isShowing() && !stage.isIconified()) {
                 view.tick();
             }
-        }), 1, 1, TimeUnit.SECONDS);
+        }), TICK_SECONDS, TICK_SECONDS, TimeUnit.SECONDS);
         // After the window has its size: AWT's X set-up racing GTK's resize printed a Gdk-WARNING.
         Platform.runLater(() -> Platform.runLater(this::installTray));
     }

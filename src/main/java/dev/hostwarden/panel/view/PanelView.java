@@ -125,7 +125,7 @@ public final class PanelView extends BorderPane {
         return box;
     }
 
-    /** Brings relative times ("running for 3 min 5 s") up to now; the app calls it every second while the window shows. */
+    /** Brings relative times ("running for 3 min 5 s") up to now; the app calls it every 10 s while the window shows. */
     public void tick() {
         views.forEach(RoleCardView::tick);
     }
