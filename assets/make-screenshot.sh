@@ -1,59 +1,70 @@
 #!/usr/bin/env bash
-# Rebuilds assets/screenshot.png from a real panel window under Xvfb: a live gateway (a real
-# `hostwarden run gateway`), a serve record left by a dead process, no desktop-serve, and a profile
-# home with a leftover planned-stop marker. Needs: xvfb xauth libgtk-3-0 imagemagick (Debian), python3.
-# Usage: assets/make-screenshot.sh   (after `mvn -B package -DskipTests`)
+# Rebuilds assets/screenshot.png from the real panel window on a real desktop at 1280x800: Xvfb with a
+# window manager (openbox), via /work/shared/tools/desktop-session when it exists (DESKTOP_SESSION_TOOL),
+# else Xvfb + openbox started here. Three roles from real owners: a live gateway (`hostwarden run
+# gateway`), a stale serve record (`hostwarden run serve`, then kill -9), no desktop-serve; and profile
+# homes, one with a planned-stop marker left by an earlier stop.
+# Needs: xvfb openbox imagemagick xdotool (Debian), libgtk-3-0.
+# Usage: assets/make-screenshot.sh [OUT.png] [WIDTHxHEIGHT]   (after `mvn -B package -DskipTests`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+out=${1:-assets/screenshot.png}
+size=${2:-1280x800}
 jar=target/hostwarden.jar
 [ -f "$jar" ] || { echo "build first: mvn -B package -DskipTests" >&2; exit 2; }
+tool=${DESKTOP_SESSION_TOOL:-/work/shared/tools/desktop-session}
 work=$(mktemp -d)
-display=:$((90 + RANDOM % 9))
 pids=()
+session=""
 cleanup() {
-  java -jar "$jar" stop gateway --timeout 10 >/dev/null 2>&1 || true
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
+  java -jar "$jar" stop gateway --lock-dir "$locks" --timeout 10 >/dev/null 2>&1 || true
+  for (( i=${#pids[@]}-1; i>=0; i-- )); do kill "${pids[$i]}" 2>/dev/null || true; wait "${pids[$i]}" 2>/dev/null || true; done
+  [ -z "$session" ] || DESKTOP_SESSION_DIR="$session" "$tool" stop >/dev/null 2>&1 || true
   rm -rf "$work"
 }
 trap cleanup EXIT
 
-export HERMES_GATEWAY_LOCK_DIR="$work/state/hermes/gateway-locks" HERMES_HOME="$work/home/.hermes" XDG_STATE_HOME="$work/state"
+locks="$work/locks"
+export HERMES_HOME="$work/home/.hermes" XDG_STATE_HOME="$work/state"
+unset HERMES_GATEWAY_LOCK_DIR
 mkdir -p "$HERMES_HOME/profiles/work" "$HERMES_HOME/profiles/research"
 
-Xvfb "$display" -screen 0 1400x1100x24 -nolisten tcp >"$work/xvfb.log" 2>&1 & pids+=($!)
+if [ -x "$tool" ]; then
+  eval "$(NO_TRAY=1 "$tool" start "$size")"
+  session=$DESKTOP_SESSION_DIR
+else
+  n=$((300 + RANDOM % 600)); while [ -e /tmp/.X11-unix/X$n ]; do n=$((n + 1)); done
+  Xvfb ":$n" -screen 0 "${size}x24" -nolisten tcp >"$work/xvfb.log" 2>&1 & pids+=($!)
+  for _ in $(seq 50); do [ -e /tmp/.X11-unix/X$n ] && break; sleep 0.1; done
+  export DISPLAY=":$n"
+  openbox >"$work/wm.log" 2>&1 & pids+=($!)
+  sleep 0.5
+fi
 
-java -jar "$jar" run gateway --profiles default,work,research >"$work/run.out" 2>"$work/run.err" & pids+=($!)
-for _ in $(seq 200); do grep -q READY "$work/run.out" && break; sleep 0.05; done
-grep -q READY "$work/run.out" || { echo "the gateway did not start" >&2; cat "$work/run.err" >&2; exit 1; }
+await_ready() { for _ in $(seq 300); do grep -q READY "$1" 2>/dev/null && return 0; sleep 0.05; done; echo "no owner in $1" >&2; exit 1; }
+java -jar "$jar" run gateway --lock-dir "$locks" --home "$HERMES_HOME" --profiles default,work,research >"$work/gateway.out" 2>"$work/gateway.err" & pids+=($!)
+await_ready "$work/gateway.out"
+# A serve owner that dies without cleaning up: its record names a PID that no longer exists.
+java -jar "$jar" run serve --lock-dir "$locks" --home "$HERMES_HOME" >"$work/serve.out" 2>"$work/serve.err" &
+serve=$!
+await_ready "$work/serve.out"
+kill -9 "$serve"; wait "$serve" 2>/dev/null || true
+# A stop requested of an earlier gateway in the work profile and never consumed.
+printf '{"target_pid": 4194299, "target_start_time": 98817, "stopper_pid": 4194290, "written_at": "%s"}' \
+  "$(date -u -d '-12 min' +%Y-%m-%dT%H:%M:%S.000000+00:00)" >"$HERMES_HOME/profiles/work/.gateway-planned-stop.json"
+chmod 600 "$HERMES_HOME/profiles/work/.gateway-planned-stop.json"
+sleep 3   # the serve record is older than the gateway by a few seconds, as in life
 
-# A serve owner that died without cleaning up (SIGKILL): its record names a PID that no longer exists.
-python3 - "$HERMES_GATEWAY_LOCK_DIR" "$HERMES_HOME" <<'PY'
-import datetime, hashlib, json, os, sys
-locks, home = sys.argv[1], sys.argv[2]
-boot = open("/proc/sys/kernel/random/boot_id").read().strip()
-init = open("/proc/1/stat").read().rsplit(")", 1)[1].split()[19]
-token = "a-dead-session-token"
-def private(path, text):
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as f:
-        f.write(text)
-private(os.path.join(locks, "host-serve.token"), token)
-private(os.path.join(locks, "host-serve.json"), json.dumps({
-    "role": "serve", "home": home, "pid": 4194301, "createTime": 1795968812.37, "startTime": 183211,
-    "bootEpoch": f"{boot}:{init}", "host": "127.0.0.1", "port": 9119, "protocolVersion": 1,
-    "tokenFingerprint": hashlib.sha256(token.encode()).hexdigest()[:16], "profiles": ["default"],
-    "updatedAt": (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(minutes=47)).isoformat(timespec="microseconds")}))
-open(os.path.join(locks, "host-serve.lock"), "a").close()
-# A stop that was requested of a previous gateway in the work profile and never consumed.
-private(os.path.join(home, "profiles", "work", ".gateway-planned-stop.json"), json.dumps({
-    "target_pid": 4194299, "target_start_time": 98817, "stopper_pid": 4194290,
-    "written_at": (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(minutes=12)).isoformat(timespec="microseconds")}))
-PY
-
-DISPLAY="$display" java -jar "$jar" --no-tray >"$work/panel.out" 2>"$work/panel.err" & pids+=($!)
-for _ in $(seq 300); do grep -q '^WINDOW_SHOWN' "$work/panel.err" && break; sleep 0.05; done
-grep -q '^WINDOW_SHOWN' "$work/panel.err" || { echo "the panel did not show a window" >&2; cat "$work/panel.err" >&2; exit 1; }
+java -jar "$jar" --no-tray --lock-dir "$locks" >"$work/panel.out" 2>"$work/panel.err" & pids+=($!)
+window=""
+for _ in $(seq 300); do window=$(xdotool search --onlyvisible --name '^Hostwarden' 2>/dev/null | head -n 1 || true); [ -n "$window" ] && break; sleep 0.1; done
+[ -n "$window" ] || { echo "the panel did not show a window" >&2; cat "$work/panel.err" >&2; exit 1; }
+sleep 1   # the panel gives its window its size once the frame is known (JDK-8316423); resize after that
+# Full screen minus the frame, as a maximized window would be, so the shot shows the whole desktop.
+xdotool windowmove "$window" 0 0
+w=${size%x*}; h=${size#*x}
+xdotool windowsize "$window" $((w - 2)) $((h - 25))
 sleep 4   # the first refresh and the lazy lock-holder lookup settle
-DISPLAY="$display" import -window root assets/screenshot.png
-echo "wrote assets/screenshot.png"
+import -window root "$out"
+[ ! -s "$work/panel.err" ] || { echo "panel stderr:" >&2; cat "$work/panel.err" >&2; }
+echo "wrote $out"

@@ -3,7 +3,8 @@
 # published its record), one stale (a record naming a dead PID), one empty.
 #
 # Prints: cold start to a visible window (the panel's own "WINDOW_SHOWN <ms since JVM start>" line,
-# written when the stage is first shown), average CPU % of one core while idle (utime+stime deltas
+# written when the stage is first shown; printed only with -Dhostwarden.panel.debug=true, which this
+# script passes), average CPU % of one core while idle (utime+stime deltas
 # from /proc/<pid>/stat), and max resident memory (VmHWM from /proc/<pid>/status).
 #
 # Usage: src/bench/panel-footprint.sh            (from the repository root; builds what is missing)
@@ -66,7 +67,7 @@ start_panel() {
     : >"$WORK/panel.err"
     # shellcheck disable=SC2086
     # Its own state directory: a panel the user already runs would otherwise take this launch over.
-    HERMES_GATEWAY_LOCK_DIR="$LOCKS" HERMES_HOME="$HOMEDIR" XDG_STATE_HOME="$WORK/state" "$JAVA" $PANEL_JAVA_OPTS -jar target/hostwarden.jar \
+    HERMES_GATEWAY_LOCK_DIR="$LOCKS" HERMES_HOME="$HOMEDIR" XDG_STATE_HOME="$WORK/state" "$JAVA" $PANEL_JAVA_OPTS -Dhostwarden.panel.debug=true -jar target/hostwarden.jar \
         >"$WORK/panel.out" 2>"$WORK/panel.err" &
     PANEL=$!
     for _ in $(seq 600); do grep -q '^WINDOW_SHOWN' "$WORK/panel.err" && break; sleep 0.05; done
@@ -104,4 +105,4 @@ below() { if awk -v v="$1" -v g="$2" 'BEGIN { exit !(v < g) }'; then echo "ok"; 
 echo "cold start to visible window: ${STARTS_MS[*]} ms (median $MEDIAN ms, best $BEST ms; goal <= $GOAL_START_MS ms) $(verdict "$MEDIAN" "$GOAL_START_MS")"
 echo "idle CPU over ${IDLE_SECONDS} s (after ${SETTLE_SECONDS} s settling): ${CPU} % of one core (goal < $GOAL_CPU %) $(below "$CPU" "$GOAL_CPU")"
 echo "max resident memory (VmHWM): ${HWM_MB} MB, now (VmRSS) ${RSS_MB} MB (goal <= $GOAL_MB MB) $(verdict "$HWM_MB" "$GOAL_MB")"
-grep -v '^WINDOW_SHOWN' "$WORK/panel.err" | grep -v 'Unsupported JavaFX configuration\|PlatformImpl startup' | sed 's/^/panel stderr: /' || true
+grep -v '^WINDOW_SHOWN' "$WORK/panel.err" | grep -v 'Unsupported JavaFX configuration\|PlatformImpl startup\|Setting PULSE_DURATION' | sed 's/^/panel stderr: /' || true

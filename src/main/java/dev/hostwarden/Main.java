@@ -9,7 +9,7 @@ import java.security.CodeSource;
 
 /**
  * One jar, two faces. Any command runs headless and never loads JavaFX or AWT; no command at all
- * starts the tray panel.
+ * (only the panel's {@code --no-tray} and {@code --lock-dir DIR}) starts the tray panel.
  */
 public final class Main {
     /** sysexits' EX_SOFTWARE: the installation itself is broken. */
@@ -30,7 +30,7 @@ public final class Main {
                     + "directory it was built with beside it (copy both, or use the installed launcher)");
             System.exit(EXIT_BROKEN_INSTALLATION);
         }
-        if (args.length == 0 || (args.length == 1 && args[0].equals("--no-tray"))) {
+        if (isPanelLaunch(args)) {
             launchPanel(args);
             return;
         }
@@ -62,6 +62,24 @@ public final class Main {
         } catch (URISyntaxException | IllegalArgumentException unusual) {
             return null;
         }
+    }
+
+    /** No command: nothing but the panel's own options, {@code --no-tray} and {@code --lock-dir DIR}. */
+    private static boolean isPanelLaunch(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (arg.equals("--lock-dir") && i + 1 < args.length && isDirValue(args[i + 1])) {
+                i++;
+            } else if (!arg.equals("--no-tray") && !(arg.startsWith("--lock-dir=") && isDirValue(arg.substring("--lock-dir=".length())))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Anything else (a missing or option-like value) is for the command line to refuse in its own words. */
+    private static boolean isDirValue(String value) {
+        return !value.isEmpty() && !value.startsWith("-");
     }
 
     private static void launchPanel(String[] args) {

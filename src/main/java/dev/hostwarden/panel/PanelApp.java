@@ -3,6 +3,8 @@ package dev.hostwarden.panel;
 import dev.hostwarden.core.Environment;
 import dev.hostwarden.core.HermesHome;
 import dev.hostwarden.core.HostRendezvous;
+import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.RendezvousDir;
 import dev.hostwarden.panel.model.OshiProcessDescriber;
 import dev.hostwarden.panel.model.OwnershipEvent;
 import dev.hostwarden.panel.model.PanelContext;
@@ -23,12 +25,16 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
 import javafx.application.Platform;
-import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.scene.image.Image;
-import javafx.stage.Screen;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
 import javafx.stage.Stage;
 
 /**
@@ -40,6 +46,7 @@ public final class PanelApp extends Application {
     /** Seconds between re-verifications when no file event arrives. */
     static final String RECHECK_PROPERTY = "hostwarden.panel.recheckSeconds";
     static final long DEFAULT_RECHECK_SECONDS = 120;
+    private static final long TICK_SECONDS = 10;
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     private ExecutorService background;
@@ -49,6 +56,8 @@ public final class PanelApp extends Application {
     private PanelView view;
     private Stage stage;
     private boolean shownOnce;
+    private PlacementKeeper placement;
+    private ScheduledExecutorService ticker;
 
     @Override
     public void start(Stage primary) {
@@ -58,17 +67,21 @@ public final class PanelApp extends Application {
             thread.setDaemon(true);
             return thread;
         });
-        HostRendezvous rendezvous = HostRendezvous.system();
+        PanelLauncher.PanelOptions options = PanelLauncher.options();
+        HostRendezvous rendezvous = options.lockDir() == null ? HostRendezvous.system()
+                : HostRendezvous.at(RendezvousDir.of(options.lockDir()), ProcessInspector.system());
         PanelContext context = PanelContext.of(rendezvous, HermesHome.resolve(Environment.system()),
                 new RendezvousOwnerControl(rendezvous), new OshiProcessDescriber(), background, Platform::runLater);
         model = new PanelModel(context);
         view = new PanelView(model, Clock.systemDefaultZone());
 
-        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-        Scene scene = new Scene(view, Math.min(1400, screen.getWidth()), Math.min(1100, screen.getHeight()));
+        Scene scene = new Scene(view);
         scene.getStylesheets().add(PanelApp.class.getResource("panel.css").toExternalForm());
+        installShortcuts(scene);
         stage.setScene(scene);
-        stage.setTitle("Hostwarden");
+        stage.titleProperty().bind(model.titleProperty());
+        placement = new PlacementKeeper(stage, PanelLauncher.stateDir());
+        placement.place();
         showIcon(TrayStatus.GREY);
         model.trayStatusProperty().addListener((observable, before, after) -> {
             showIcon(after);
@@ -79,9 +92,10 @@ public final class PanelApp extends Application {
         stage.setOnShown(event -> {
             if (!shownOnce) {
                 shownOnce = true;
-                System.err.println("WINDOW_SHOWN " + sinceJvmStart());
+                debug("WINDOW_SHOWN " + sinceJvmStart());
             }
         });
+        stage.setOnHiding(event -> placement.save());
         stage.show();
         PanelLauncher.onShowRequest(() -> Platform.runLater(this::openWindow));
 
@@ -91,7 +105,48 @@ public final class PanelApp extends Application {
         long recheck = Long.getLong(RECHECK_PROPERTY, DEFAULT_RECHECK_SECONDS);
         watcher = new RendezvousWatcher(() -> rendezvous.dir().path(), Duration.ofSeconds(recheck), model::refresh);
         watcher.start();
-        installTray();
+        // Relative times tick while someone can see them; a hidden window costs nothing. Ages show
+        // minutes, not seconds, so every 10 s is often enough and each wake-up of the FX thread counts.
+        ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "hostwarden-tick");
+            thread.setDaemon(true);
+            return thread;
+        });
+        ticker.scheduleAtFixedRate(() -> Platform.runLater(() -> {
+            if (stage.isShowing() && !stage.isIconified()) {
+                view.tick();
+            }
+        }), TICK_SECONDS, TICK_SECONDS, TimeUnit.SECONDS);
+        // After the window has its size: AWT's X set-up racing GTK's resize printed a Gdk-WARNING.
+        Platform.runLater(() -> Platform.runLater(this::installTray));
+    }
+
+    private static void debug(String line) {
+        if (PanelLauncher.options().debug()) {
+            System.err.println(line);
+        }
+    }
+
+    /** F5 refreshes; Ctrl+W closes the window as its close button does; Esc hides it where a tray keeps the panel; Ctrl+Q quits. */
+    private void installShortcuts(Scene scene) {
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F5), () -> model.refresh());
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.W, KeyCombination.SHORTCUT_DOWN), this::closeWindow);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN), this::quit);
+        scene.addEventHandler(KeyEvent.KEY_PRESSED, event -> {
+            if (event.getCode() == KeyCode.ESCAPE && !event.isConsumed() && !(tray instanceof NoTray)) {
+                stage.hide();
+                event.consume();
+            }
+        });
+    }
+
+    /** What the window's close button does: hide into the tray, or quit where there is none. */
+    private void closeWindow() {
+        if (tray instanceof NoTray) {
+            quit();
+        } else {
+            stage.hide();
+        }
     }
 
     /** Milliseconds since the JVM started: the honest origin for a cold-start figure. */
@@ -125,7 +180,7 @@ public final class PanelApp extends Application {
                     Platform.setImplicitExit(false);
                     stage.setOnCloseRequest(event -> {
                         event.consume();
-                        stage.hide();
+                        closeWindow();
                     });
                     view.setFooter("Tray icon active: closing this window keeps Hostwarden in the tray; quit from the tray menu.");
                 } else {
@@ -137,7 +192,10 @@ public final class PanelApp extends Application {
 
     private void useWindowOnly(String why) {
         tray = new NoTray(why);
-        System.err.println("hostwarden: no tray icon (" + why + "); running as a plain window");
+        if (!PanelLauncher.options().noTray()) {
+            // Asked for with --no-tray, a plain window is no news; otherwise the user expected an icon.
+            System.err.println("hostwarden: no tray icon (" + why + "); running as a plain window");
+        }
         stage.setOnCloseRequest(event -> quit());
         view.setFooter("No tray icon (" + why + "): running as a plain window; closing it quits; notifications appear above the cards.");
     }
@@ -155,6 +213,9 @@ public final class PanelApp extends Application {
     }
 
     private void quit() {
+        if (stage.isShowing()) {
+            placement.save();
+        }
         shutdown();
         Platform.exit();
     }
@@ -164,6 +225,9 @@ public final class PanelApp extends Application {
             watcher.close();
         }
         tray.remove();
+        if (ticker != null) {
+            ticker.shutdownNow();
+        }
         if (background != null) {
             background.shutdownNow();
         }

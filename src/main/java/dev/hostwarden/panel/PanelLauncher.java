@@ -1,16 +1,16 @@
 package dev.hostwarden.panel;
 
 import dev.hostwarden.core.Environment;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import javafx.application.Application;
 
 /**
  * The panel's entry point, called reflectively by {@code dev.hostwarden.Main} when there is no
- * command (or only {@code --no-tray}), so the command line never links against JavaFX or AWT.
+ * command (only {@code --no-tray} and {@code --lock-dir DIR}), so the command line never links against JavaFX or AWT.
  */
 public final class PanelLauncher {
-    private static volatile PanelOptions options = new PanelOptions(false);
+    private static volatile PanelOptions options = new PanelOptions(false, null, false);
     /** What a later launch's "show" does; the app sets it once its window exists. */
     private static volatile Runnable showWindow = () -> { };
     /** How long a later launch waits for a panel that is starting or shutting down. */
@@ -19,20 +19,40 @@ public final class PanelLauncher {
     private PanelLauncher() {
     }
 
-    /** What the panel was started with. */
-    public record PanelOptions(boolean noTray) {
+    /** Set to true for the panel's diagnostic lines on stderr (start-up timing, JavaFX's own notes). */
+    static final String DEBUG_PROPERTY = "hostwarden.panel.debug";
+
+    /**
+     * What the panel was started with: {@code --no-tray}, {@code --lock-dir DIR} (null: the directory
+     * hermes would use) and the debug switch.
+     */
+    public record PanelOptions(boolean noTray, Path lockDir, boolean debug) {
+        static PanelOptions parse(String[] args) {
+            boolean noTray = false;
+            Path lockDir = null;
+            for (int i = 0; i < args.length; i++) {
+                if (args[i].equals("--no-tray")) {
+                    noTray = true;
+                } else if (args[i].equals("--lock-dir") && i + 1 < args.length) {
+                    lockDir = Path.of(args[++i]);
+                } else if (args[i].startsWith("--lock-dir=")) {
+                    lockDir = Path.of(args[i].substring("--lock-dir=".length()));
+                }
+            }
+            return new PanelOptions(noTray, lockDir, Boolean.getBoolean(DEBUG_PROPERTY));
+        }
     }
 
     public static void launch(String[] args) {
-        options = new PanelOptions(List.of(args).contains("--no-tray"));
-        RenderingDefaults.apply();
+        options = PanelOptions.parse(args);
+        RenderingDefaults.apply(options.debug());
         String noDisplay = missingDisplay();
         if (noDisplay != null) {
             System.err.println("hostwarden: the panel cannot start: " + noDisplay
                     + "; the commands work without one (hostwarden --help)");
             System.exit(1);
         }
-        PanelInstance instance = new PanelInstance(Environment.system().stateHome().resolve("hostwarden"), INSTANCE_PATIENCE);
+        PanelInstance instance = new PanelInstance(stateDir(), INSTANCE_PATIENCE);
         switch (instance.claim(() -> showWindow.run())) {
             case ALREADY_RUNNING -> {
                 System.err.println("hostwarden: the panel is already running (" + instance.detail() + "); its window comes to the front");
@@ -71,6 +91,11 @@ public final class PanelLauncher {
         boolean x11 = System.getenv("DISPLAY") != null && !System.getenv("DISPLAY").isEmpty();
         boolean wayland = System.getenv("WAYLAND_DISPLAY") != null && !System.getenv("WAYLAND_DISPLAY").isEmpty();
         return x11 || wayland ? null : "no display (neither DISPLAY nor WAYLAND_DISPLAY is set)";
+    }
+
+    /** Hostwarden's own state directory: the panel's lock, socket and window placement. */
+    static Path stateDir() {
+        return Environment.system().stateHome().resolve("hostwarden");
     }
 
     /** Sets what a later launch's request to show the window does (run on a background thread). */

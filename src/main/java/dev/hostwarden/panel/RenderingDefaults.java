@@ -24,7 +24,10 @@ final class RenderingDefaults {
         int setenv(String name, String value, int overwrite);
     }
 
-    static void apply() {
+    static void apply(boolean debug) {
+        if (!debug) {
+            JavaFxChatter.silence();
+        }
         setIfAbsent(PULSE_PROPERTY, PANEL_PULSE_HZ);
         setIfAbsent("prism.order", "sw");
         boolean linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");

@@ -1,5 +1,6 @@
 package dev.hostwarden.runtime;
 
+import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.Role;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
@@ -24,4 +25,13 @@ public interface OwnerControl {
      * directory hides the owner.
      */
     ControlResult restart(Role role, Duration timeout, Consumer<ControlStep> progress, BooleanSupplier cancelled);
+
+    /**
+     * Restart (or start, where no owner runs), launching with what {@code lastServed} served when the
+     * role has no record any more, as after a separate stop. The panel remembers that record.
+     */
+    default ControlResult restart(Role role, Duration timeout, HostRecord lastServed, Consumer<ControlStep> progress,
+                                  BooleanSupplier cancelled) {
+        return restart(role, timeout, progress, cancelled);
+    }
 }

@@ -295,12 +295,19 @@ public final class RendezvousOwnerControl implements OwnerControl {
 
     @Override
     public ControlResult restart(Role role, Duration timeout, Consumer<ControlStep> progress, BooleanSupplier cancelled) {
+        return restart(role, timeout, null, progress, cancelled);
+    }
+
+    @Override
+    public ControlResult restart(Role role, Duration timeout, HostRecord lastServed, Consumer<ControlStep> progress,
+                                 BooleanSupplier cancelled) {
         Steps steps = new Steps(progress);
         RoleReport report = new RoleInspector(rendezvous, false).inspect(role);
         if (report.verdict() == Verdict.UNUSABLE) {
             return unusable(report, "nothing was stopped or launched");
         }
-        HostRecord before = rendezvous.readRecord(role, true);
+        HostRecord published = rendezvous.readRecord(role, true);
+        HostRecord before = published != null ? published : lastServed;
         LaunchSettings.Launch launch;
         try {
             launch = preflight(role, provenOwner(report), before);

@@ -28,6 +28,7 @@ import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.TitledPane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -49,6 +50,32 @@ class PanelWiringFxTest {
 
     private final ExecutorService background = Executors.newCachedThreadPool();
     private Stage stage;
+    /** The clock the view shows relative times against. */
+    private Clock viewClock = Clock.systemDefaultZone();
+
+    /** A clock a test moves forward. */
+    private static final class MovableClock extends Clock {
+        private volatile java.time.Instant now = java.time.Instant.now();
+
+        void advance(Duration by) {
+            now = now.plus(by);
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return java.time.ZoneId.systemDefault();
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public java.time.Instant instant() {
+            return now;
+        }
+    }
 
     @Start
     void start(Stage primary) {
@@ -66,9 +93,13 @@ class PanelWiringFxTest {
     }
 
     private PanelModel show(Path locks, OwnerControl control) throws Exception {
+        return show(locks, control, 1500, 1300);
+    }
+
+    private PanelModel show(Path locks, OwnerControl control, double width, double height) throws Exception {
         PanelModel model = new PanelModel(Fixtures.context(locks, temp.resolve("hermes"), control, background, Platform::runLater));
         onFx(() -> {
-            Scene scene = new Scene(new PanelView(model, Clock.systemDefaultZone()), 1500, 1300);
+            Scene scene = new Scene(new PanelView(model, viewClock), width, height);
             scene.getStylesheets().add(PanelApp.class.getResource("panel.css").toExternalForm());
             stage.setScene(scene);
             stage.show();
@@ -92,7 +123,22 @@ class PanelWiringFxTest {
     private static boolean showsLabelContaining(FxRobot robot, String cardId, String part) throws Exception {
         Node card = robot.lookup(cardId).query();
         return onFx(() -> robot.from(card).lookup((Node node) -> node instanceof Label label && label.isVisible()
-                && label.getText() != null && label.getText().contains(part)).tryQuery().isPresent());
+                && label.getText() != null && label.getText().replace("\u200B", "").contains(part)).tryQuery().isPresent());
+    }
+
+    /** Folds out a card's section, as a click on its title does. */
+    private static void expand(FxRobot robot, String paneId) throws Exception {
+        TitledPane pane = robot.lookup(paneId).queryAs(TitledPane.class);
+        onFx(() -> {
+            pane.setExpanded(true);
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private static boolean shown(FxRobot robot, String id) throws Exception {
+        Node node = robot.lookup(id).query();
+        return onFx(() -> node.isVisible() && node.getParent().isVisible());
     }
 
     @Test
@@ -102,6 +148,9 @@ class PanelWiringFxTest {
         show(locks);
 
         assertEquals("STALE", text(robot, "#badge-serve"));
+        assertTrue(shown(robot, "#retract-serve") && !shown(robot, "#start-serve") && !shown(robot, "#restart-serve"),
+                "a stale record leads with one action: Retract");
+        expand(robot, "#proof-serve");
         assertTrue(showsLabelContaining(robot, "#card-serve", "[PID_DEAD]"), "the card names the reason");
         assertTrue(showsLabelContaining(robot, "#card-serve", "Owner process PID " + dead + " has exited"));
         assertEquals("NO_OWNER", text(robot, "#badge-desktop-serve"));
@@ -145,13 +194,12 @@ class PanelWiringFxTest {
         try (ChildProcess owner = runGateway(locks, Files.createDirectories(temp.resolve("hermes")))) {
             show(locks);
             assertEquals("LIVE", text(robot, "#badge-gateway"));
-            assertTrue(onFx(() -> robot.lookup("#retract-gateway").queryAs(Button.class).isDisabled()));
-            String reason = text(robot, "#retract-reason-gateway");
+            Button retract = robot.lookup("#retract-gateway").queryAs(Button.class);
+            assertTrue(onFx(retract::isDisabled));
+            assertFalse(shown(robot, "#retract-gateway"), "a live owner's card leads with Stop and Restart, not Retract");
+            String reason = onFx(() -> retract.getTooltip().getText());
             assertTrue(reason.contains("held by PID " + owner.pid()), reason);
-
-            robot.clickOn("#retract-gateway");
-            WaitForAsyncUtils.waitForFxEvents();
-            assertTrue(robot.lookup("#retract-confirm-gateway").tryQuery().isEmpty(), "a disabled button opens no preview");
+            assertTrue(robot.lookup("#retract-confirm-gateway").tryQuery().isEmpty(), "no preview");
             assertTrue(Files.exists(locks.resolve("host-gateway.json")));
             assertTrue(Files.exists(locks.resolve("host-gateway.token")));
         }
@@ -187,6 +235,88 @@ class PanelWiringFxTest {
             if (relaunched != null) {
                 ProcessHandle.of(relaunched).ifPresent(ProcessHandle::destroyForcibly);
             }
+        }
+    }
+
+    @Test
+    void anEmptyRoleIsCalmAndOffersStartNotRestart(FxRobot robot) throws Exception {
+        show(temp.resolve("locks"), new RendezvousOwnerControl(Fixtures.rendezvous(temp.resolve("locks"))));
+        assertEquals("NO_OWNER", text(robot, "#badge-desktop-serve"));
+        assertTrue(shown(robot, "#start-desktop-serve"), "Start is the action of an empty role");
+        assertEquals("Start", onFx(() -> robot.lookup("#start-desktop-serve").queryAs(Button.class).getText()));
+        assertFalse(shown(robot, "#restart-desktop-serve") || shown(robot, "#stop-desktop-serve") || shown(robot, "#retract-desktop-serve"));
+        expand(robot, "#proof-desktop-serve");
+        Node card = robot.lookup("#card-desktop-serve").query();
+        assertTrue(onFx(() -> robot.from(card).lookup(".chip").queryAll().stream()
+                .noneMatch(chip -> ((Label) chip).getText().equals("FAIL") || chip.getStyleClass().contains("chip-fail"))),
+                "no red FAIL chips for an absent lock and record");
+        assertTrue(showsLabelContaining(robot, "#card-desktop-serve", "No owner published"));
+    }
+
+    @Test
+    void atLaptopSizeEveryCardsVerdictAndActionAreInViewAndNarrowWindowsStackTheCards(FxRobot robot) throws Exception {
+        Path locks = temp.resolve("locks");
+        Fixtures.writeDeadRecord(locks, Role.SERVE);
+        try (ChildProcess owner = runGateway(locks, Files.createDirectories(temp.resolve("hermes")))) {
+            show(locks, new RendezvousOwnerControl(Fixtures.rendezvous(locks)), 1280, 740);
+            assertEquals("LIVE", text(robot, "#badge-gateway"));
+            for (String id : new String[] {"#stop-gateway", "#restart-gateway", "#retract-serve", "#start-desktop-serve",
+                    "#badge-gateway", "#badge-serve", "#badge-desktop-serve", "#age-gateway", "#age-serve"}) {
+                Node node = robot.lookup(id).query();
+                double bottom = onFx(() -> node.localToScene(node.getBoundsInLocal()).getMaxY());
+                double right = onFx(() -> node.localToScene(node.getBoundsInLocal()).getMaxX());
+                assertTrue(shown(robot, id) && bottom < 740 && right < 1280, id + " is in view without scrolling: bottom " + bottom + ", right " + right);
+            }
+            assertTrue(text(robot, "#age-gateway").startsWith("PID " + owner.pid() + " · running for "), text(robot, "#age-gateway"));
+            Node gateway = robot.lookup("#card-gateway").query();
+            Node serve = robot.lookup("#card-serve").query();
+            assertEquals(onFx(() -> gateway.localToScene(0, 0).getY()), onFx(() -> serve.localToScene(0, 0).getY()), "side by side");
+
+            onFx(() -> {
+                stage.getScene().getWindow().setWidth(1000);
+                return null;
+            });
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> serve.localToScene(0, 0).getY() > gateway.localToScene(0, 0).getY()
+                    && Math.abs(serve.localToScene(0, 0).getX() - gateway.localToScene(0, 0).getX()) < 1));
+        }
+    }
+
+    @Test
+    void stoppingALiveOwnerAsksFirst(FxRobot robot) throws Exception {
+        Path locks = temp.resolve("locks");
+        try (ChildProcess owner = runGateway(locks, Files.createDirectories(temp.resolve("hermes")))) {
+            show(locks, new RendezvousOwnerControl(Fixtures.rendezvous(locks)));
+            robot.clickOn("#stop-gateway");
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#stop-keep-gateway").tryQuery().isPresent());
+            robot.clickOn("#stop-keep-gateway");
+            WaitForAsyncUtils.waitForFxEvents();
+            assertTrue(owner.process().isAlive(), "declining stops nothing");
+            assertEquals("LIVE", text(robot, "#badge-gateway"));
+
+            robot.clickOn("#stop-gateway");
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#stop-confirm-gateway").tryQuery().isPresent());
+            robot.clickOn("#stop-confirm-gateway");
+            assertEquals(0, owner.waitFor(Duration.ofSeconds(60)), "a planned stop; stderr:\n" + owner.stderr());
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> "NO_OWNER".equals(text(robot, "#badge-gateway")) && shown(robot, "#start-gateway"));
+        }
+    }
+
+    @Test
+    void theOwnersAgeTicksWithoutARefresh(FxRobot robot) throws Exception {
+        Path locks = temp.resolve("locks");
+        MovableClock clock = new MovableClock();
+        viewClock = clock;
+        try (ChildProcess owner = Fixtures.liveOwner(locks, Role.GATEWAY)) {
+            PanelModel model = show(locks);
+            int refreshes = onFx(() -> model.refreshCountProperty().get());
+            assertTrue(text(robot, "#age-gateway").contains("running for"), text(robot, "#age-gateway"));
+            clock.advance(Duration.ofSeconds(125));
+            onFx(() -> {
+                ((PanelView) stage.getScene().getRoot()).tick();
+                return null;
+            });
+            assertTrue(text(robot, "#age-gateway").contains("running for 2 min"), text(robot, "#age-gateway"));
+            assertEquals(refreshes, onFx(() -> model.refreshCountProperty().get()), "a tick re-inspects nothing");
         }
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.hostwarden.core.ReasonCode;
 import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.panel.model.CardAction;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.model.RetractPreview;
 import dev.hostwarden.panel.model.RoleCardModel;
@@ -44,6 +45,8 @@ class RoleCardModelTest {
         assertTrue(serve.retractEnabledProperty().get());
         assertEquals("", serve.retractDisabledReasonProperty().get());
         assertEquals(TrayStatus.RED, panel.trayStatusProperty().get());
+        assertEquals("Hostwarden — 1 stale", panel.titleProperty().get());
+        assertEquals(CardAction.RETRACT, serve.actionProperty().get());
 
         serve.previewRetract();
         RetractPreview preview = serve.retractPreviewProperty().get();
@@ -59,6 +62,11 @@ class RoleCardModelTest {
         assertNull(serve.retractPreviewProperty().get());
         assertFalse(serve.retractEnabledProperty().get());
         assertEquals("Nothing to retract: no record or token is published", serve.retractDisabledReasonProperty().get());
+
+        Fixtures.writeDeadRecord(locks, Role.SERVE);
+        panel.refresh();
+        assertEquals(Verdict.STALE, serve.verdictProperty().get());
+        assertEquals("", serve.actionMessageProperty().get(), "an outcome is not left standing once the state moved on");
     }
 
     @Test
@@ -77,6 +85,7 @@ class RoleCardModelTest {
             assertEquals(owner.pid(), gateway.holderProperty().get().pid(), "the holder is described");
             assertEquals("", gateway.holderWarningProperty().get());
             assertEquals(TrayStatus.GREEN, panel.trayStatusProperty().get());
+            assertEquals("Hostwarden — 1 live", panel.titleProperty().get());
             assertTrue(panel.summaryProperty().get().contains("gateway LIVE (PID " + owner.pid() + ")"), panel.summaryProperty().get());
         }
     }
@@ -126,6 +135,7 @@ class RoleCardModelTest {
             assertEquals(Verdict.NO_OWNER, card.verdictProperty().get());
         }
         assertEquals(TrayStatus.GREY, panel.trayStatusProperty().get());
+        assertEquals("Hostwarden — no owners", panel.titleProperty().get());
         assertFalse(Files.exists(locks));
     }
 

@@ -1,5 +1,6 @@
 package dev.hostwarden.panel.model;
 
+import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.LockProbe;
 import java.time.Duration;
 import java.time.Instant;
@@ -52,6 +53,34 @@ public final class Describe {
             return seconds / 3600 + " h " + seconds % 3600 / 60 + " min";
         }
         return seconds / 86400 + " d " + seconds % 86400 / 3600 + " h";
+    }
+
+    /**
+     * The owner line under a card's headline: "PID 4242 · running for 3 min 5 s" for an owner that is
+     * there, "PID 4242 · started 2 h 4 min ago, now gone" for a dead one, "" without a record.
+     */
+    public static String ownerAge(HostRecord record, boolean alive, Instant now) {
+        if (record == null) {
+            return "";
+        }
+        if (record.createTime() == null) {
+            return "PID " + record.pid() + " · start time not recorded";
+        }
+        long seconds = Math.max(0, now.getEpochSecond() - Math.round(record.createTime()));
+        return "PID " + record.pid() + (alive ? " · running for " + roughDuration(seconds) : " · started " + roughDuration(seconds) + " ago, now gone");
+    }
+
+    /**
+     * "less than a minute", "12 min", "2 h 4 min", "3 d 1 h": no seconds, so a ticking age changes
+     * its text (and costs a layout) at most once a minute.
+     */
+    public static String roughDuration(long seconds) {
+        return seconds < 60 ? "less than a minute" : seconds < 3600 ? seconds / 60 + " min" : duration(seconds);
+    }
+
+    /** The text with a break opportunity after each '/', so a long path wraps between names, never inside one. */
+    public static String breakablePath(String path) {
+        return path.replace("/", "/\u200B");
     }
 
     /** At most {@code max} characters, with an ellipsis when cut (the full text goes in a tooltip). */

@@ -9,7 +9,9 @@ import dev.hostwarden.panel.tray.TrayStatus;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -37,6 +39,7 @@ public final class PanelModel {
     private final ReadOnlyObjectWrapper<Verdict> worst = new ReadOnlyObjectWrapper<>(this, "worst", Verdict.NO_OWNER);
     private final ReadOnlyObjectWrapper<TrayStatus> trayStatus = new ReadOnlyObjectWrapper<>(this, "trayStatus", TrayStatus.GREY);
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "Hostwarden: not inspected yet");
+    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "Hostwarden");
     private final ReadOnlyStringWrapper lockDir = new ReadOnlyStringWrapper(this, "lockDir", "");
     private final ReadOnlyObjectWrapper<Instant> lastRefresh = new ReadOnlyObjectWrapper<>(this, "lastRefresh");
     private final ReadOnlyIntegerWrapper refreshCount = new ReadOnlyIntegerWrapper(this, "refreshCount");
@@ -80,6 +83,11 @@ public final class PanelModel {
     /** One line per role, for the tray tooltip and the window header. */
     public ReadOnlyStringProperty summaryProperty() {
         return summary.getReadOnlyProperty();
+    }
+
+    /** The window title, carrying the state: "Hostwarden — 1 stale", "Hostwarden — all live". */
+    public ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty lockDirProperty() {
@@ -175,11 +183,13 @@ public final class PanelModel {
         if (!homes.equals(taken.homes())) {
             homes.setAll(taken.homes());
         }
-        lockDir.set(taken.dir().path() + " (from " + taken.dir().source() + ")");
+        lockDir.set(taken.dir().path() + " (from " + (taken.dir().source() == dev.hostwarden.core.LockDirSource.OPTION ? "--lock-dir"
+                : taken.dir().source().name()) + ")");
         Verdict worstNow = worstOf(taken.roles());
         worst.set(worstNow);
         trayStatus.set(TrayStatus.of(worstNow));
         summary.set(summarize(taken.roles()));
+        title.set(title(taken.roles().stream().map(role -> role.report().verdict()).toList()));
         lastRefresh.set(taken.at());
         refreshCount.set(refreshCount.get() + 1);
         for (OwnershipEvent event : events) {
@@ -188,21 +198,48 @@ public final class PanelModel {
         }
     }
 
-    /** An owner that dies is noticed at once, without polling: its exit triggers a refresh. */
+    /**
+     * An owner that dies, and a lock holder that dies while STARTING, are noticed at once, without
+     * polling the rendezvous: the process's exit triggers a refresh.
+     */
     private void watchExit(RoleReport report) {
         HostRecord record = report.record().recordOrNull();
-        if (record == null || report.verdict() != Verdict.LIVE || record.pid() == ProcessHandle.current().pid()
-                || !watchedPids.add(record.pid())) {
+        Long pid = report.verdict() == Verdict.STARTING ? report.lock().holderPid()
+                : record != null && (report.verdict() == Verdict.LIVE || report.verdict() == Verdict.UNPROVABLE) ? Long.valueOf(record.pid())
+                : null;
+        // A process this user cannot see (another PID namespace, hidepid) is left to the re-verification timer.
+        if (pid == null || pid == ProcessHandle.current().pid() || ProcessHandle.of(pid).isEmpty() || !watchedPids.add(pid)) {
             return;
         }
-        ProcessHandle.of(record.pid()).ifPresent(process -> process.onExit().thenRun(() -> {
-            context.ui().execute(() -> watchedPids.remove(record.pid()));
+        ExitWatch.onExit(pid).thenRun(() -> {
+            context.ui().execute(() -> watchedPids.remove(pid));
             refresh();
-        }));
+        });
     }
 
     static Verdict worstOf(List<RoleSnapshot> roles) {
         return dev.hostwarden.panel.tray.TrayStatus.worst(roles.stream().map(role -> role.report().verdict()).toList());
+    }
+
+    /**
+     * "Hostwarden — " and what needs a look, worst first ("1 stale, 1 starting"); with nothing amiss,
+     * "all live", "no owners" or "2 live".
+     */
+    static String title(List<Verdict> verdicts) {
+        Map<Verdict, Long> counts = verdicts.stream().collect(Collectors.groupingBy(verdict -> verdict, () -> new EnumMap<>(Verdict.class),
+                Collectors.counting()));
+        List<String> notable = new ArrayList<>();
+        for (Verdict verdict : List.of(Verdict.UNUSABLE, Verdict.STALE, Verdict.UNPROVABLE, Verdict.STARTING)) {
+            if (counts.containsKey(verdict)) {
+                notable.add(counts.get(verdict) + " " + verdict.name().toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        long live = counts.getOrDefault(Verdict.LIVE, 0L);
+        String state = !notable.isEmpty() ? String.join(", ", notable)
+                : live == verdicts.size() ? "all live"
+                : live == 0 ? "no owners"
+                : live + " live";
+        return "Hostwarden — " + state;
     }
 
     static String summarize(List<RoleSnapshot> roles) {

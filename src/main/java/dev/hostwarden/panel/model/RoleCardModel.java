@@ -12,6 +12,8 @@ import dev.hostwarden.runtime.ControlResult;
 import dev.hostwarden.runtime.ControlStep;
 import dev.hostwarden.runtime.OwnerControl;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.Consumer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -48,13 +50,23 @@ public final class RoleCardModel {
     private final ReadOnlyObjectWrapper<RetractPreview> retractPreview = new ReadOnlyObjectWrapper<>(this, "retractPreview");
     private final ReadOnlyBooleanWrapper stopEnabled = new ReadOnlyBooleanWrapper(this, "stopEnabled");
     private final ReadOnlyBooleanWrapper restartEnabled = new ReadOnlyBooleanWrapper(this, "restartEnabled");
+    private final ReadOnlyBooleanWrapper startEnabled = new ReadOnlyBooleanWrapper(this, "startEnabled");
+    private final ReadOnlyObjectWrapper<CardAction> action = new ReadOnlyObjectWrapper<>(this, "action", CardAction.NONE);
     private final ReadOnlyStringWrapper controlDisabledReason = new ReadOnlyStringWrapper(this, "controlDisabledReason", "");
     private final ReadOnlyListWrapper<ControlStep> steps = new ReadOnlyListWrapper<>(this, "steps", FXCollections.observableArrayList());
     private final ReadOnlyBooleanWrapper cancellable = new ReadOnlyBooleanWrapper(this, "cancellable");
+    private final ReadOnlyBooleanWrapper forcible = new ReadOnlyBooleanWrapper(this, "forcible");
+    private final ReadOnlyStringWrapper progress = new ReadOnlyStringWrapper(this, "progress", "");
     private final ReadOnlyStringWrapper actionMessage = new ReadOnlyStringWrapper(this, "actionMessage", "");
 
     private Long describedPid;
     private volatile AtomicBoolean cancelFlag = new AtomicBoolean();
+    private volatile boolean forceRequested;
+    /** The record of the owner last seen live: Start and Restart serve its profiles again, also after a separate Stop. */
+    private HostRecord lastServed;
+    /** The verdict the last action's message describes; a later change of verdict makes the message history. */
+    private Verdict messageVerdict;
+    private boolean messagePending;
 
     public RoleCardModel(Role role, PanelContext context, Runnable requestRefresh) {
         this.role = role;
@@ -117,6 +129,16 @@ public final class RoleCardModel {
         return restartEnabled.getReadOnlyProperty();
     }
 
+    /** Start: there is no owner, so Restart would be the wrong word. */
+    public ReadOnlyBooleanProperty startEnabledProperty() {
+        return startEnabled.getReadOnlyProperty();
+    }
+
+    /** The one thing that fixes or controls the role now, which the card leads with. */
+    public ReadOnlyObjectProperty<CardAction> actionProperty() {
+        return action.getReadOnlyProperty();
+    }
+
     /** Why Stop/Restart are disabled ("" when they are not). */
     public ReadOnlyStringProperty controlDisabledReasonProperty() {
         return controlDisabledReason.getReadOnlyProperty();
@@ -131,9 +153,29 @@ public final class RoleCardModel {
         return cancellable.getReadOnlyProperty();
     }
 
+    /** "Force stop now" is possible: a stop is waiting for the owner to exit. */
+    public ReadOnlyBooleanProperty forcibleProperty() {
+        return forcible.getReadOnlyProperty();
+    }
+
+    /** The running action in one line that updates in place ("" when none runs). */
+    public ReadOnlyStringProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    /** The record of the owner last seen live, or null. */
+    public HostRecord lastServed() {
+        return lastServed;
+    }
+
     /** The outcome of the last action in plain language. */
     public ReadOnlyStringProperty actionMessageProperty() {
         return actionMessage.getReadOnlyProperty();
+    }
+
+    /** How long Stop and Restart wait for the owner before forcing it. */
+    public java.time.Duration controlTimeout() {
+        return context.controlTimeout();
     }
 
     // Refresh //
@@ -147,7 +189,19 @@ public final class RoleCardModel {
         snapshot.set(next);
         RoleReport report = next.report();
         verdict.set(report.verdict());
+        if (messagePending && !busy.get()) {
+            // The refresh right after an action shows the state the message speaks of.
+            messagePending = false;
+            messageVerdict = report.verdict();
+        } else if (!busy.get() && messageVerdict != null && messageVerdict != report.verdict()) {
+            // The state moved on since: an old outcome would mislead.
+            messageVerdict = null;
+            actionMessage.set("");
+        }
         HostRecord record = report.record().recordOrNull();
+        if (record != null && report.verdict() == Verdict.LIVE) {
+            lastServed = record;
+        }
         Long holderPid = report.lock().holderPid();
         holderWarning.set(record != null && holderPid != null && holderPid != record.pid()
                 ? "The lock holder PID " + holderPid + " is not the recorded PID " + record.pid() : "");
@@ -189,13 +243,21 @@ public final class RoleCardModel {
         OwnerControl control = context.ownerControl();
         Verdict now = verdict.get();
         boolean known = control != null && now != null;
-        stopEnabled.set(idle && known && (now == Verdict.LIVE || now == Verdict.UNPROVABLE || now == Verdict.STARTING));
-        restartEnabled.set(idle && known && now != Verdict.UNUSABLE);
+        // The runtime stops an UNPROVABLE owner only when its liveness is proven (a deleted lock file);
+        // a STARTING holder has published nothing to stop yet.
+        boolean controllable = now == Verdict.LIVE
+                || (now == Verdict.UNPROVABLE && current != null && current.report().liveness().proven());
+        stopEnabled.set(idle && known && controllable);
+        restartEnabled.set(idle && known && controllable);
+        startEnabled.set(idle && known && now == Verdict.NO_OWNER);
+        action.set(CardAction.of(now, controllable, current != null && current.report().retractable()));
         if (control == null) {
             controlDisabledReason.set("Stop and Restart are unavailable: this panel was started read-only, without owner control");
         } else if (now == null) {
             controlDisabledReason.set("Not inspected yet");
-        } else if (!stopEnabled.get() && idle && now != Verdict.UNUSABLE) {
+        } else if (now == Verdict.STARTING) {
+            controlDisabledReason.set("The owner is still starting: nothing to stop until it publishes its record");
+        } else if (!controllable && idle && now != Verdict.UNUSABLE) {
             controlDisabledReason.set("Stop needs an owner: the role is " + now);
         } else {
             controlDisabledReason.set("");
@@ -241,6 +303,8 @@ public final class RoleCardModel {
             context.ui().execute(() -> {
                 busy.set(false);
                 actionMessage.set(describe(result));
+                messagePending = true;
+                messageVerdict = verdict.get();
                 recompute();
                 requestRefresh.run();
             });
@@ -258,59 +322,136 @@ public final class RoleCardModel {
 
     // Stop and restart //
 
+    /** What a control action is, for what Cancel and "Force stop now" do in it. */
+    private enum Control {
+        STOP, RESTART, START
+    }
+
     public void stop() {
-        OwnerControl control = context.ownerControl();
-        if (control != null && stopEnabled.get()) {
-            runControl("Stopping", (progress, cancelled) ->
-                    control.stop(role, context.controlTimeout(), true, progress, cancelled));
+        if (context.ownerControl() != null && stopEnabled.get()) {
+            runControl(Control.STOP);
+        }
+    }
+
+    /** Launches an owner where there is none (the runtime's restart, which then has nothing to stop), serving what the role last served. */
+    public void start() {
+        if (context.ownerControl() != null && startEnabled.get()) {
+            runControl(Control.START);
         }
     }
 
     public void restart() {
-        OwnerControl control = context.ownerControl();
-        if (control != null && restartEnabled.get()) {
-            runControl("Restarting", (progress, cancelled) ->
-                    control.restart(role, context.controlTimeout(), progress, cancelled));
+        if (context.ownerControl() != null && restartEnabled.get()) {
+            runControl(Control.RESTART);
         }
     }
 
-    /** Asks the running stop or restart to give up; the runtime polls the flag. */
+    /**
+     * Gives up the running action. While the owner has not acted, its planned-stop marker is taken
+     * back, so it does not stop later after all; the outcome says so, and says plainly when SIGTERM
+     * had already gone out.
+     */
     public void cancel() {
         if (cancellable.get()) {
             cancelFlag.set(true);
             cancellable.set(false);
+            forcible.set(false);
             actionMessage.set("Cancelling…");
         }
     }
 
-    @FunctionalInterface
-    private interface ControlCall {
-        ControlResult run(java.util.function.Consumer<ControlStep> progress, java.util.function.BooleanSupplier cancelled);
+    /** Stops waiting for a draining owner and forces it to end now (after re-proving it is that owner). */
+    public void forceStop() {
+        if (forcible.get()) {
+            forceRequested = true;
+            cancelFlag.set(true);
+            cancellable.set(false);
+            forcible.set(false);
+            actionMessage.set("Forcing the owner to end…");
+        }
     }
 
-    private void runControl(String doing, ControlCall call) {
+    private void runControl(Control kind) {
+        OwnerControl control = context.ownerControl();
         AtomicBoolean flag = new AtomicBoolean();
         cancelFlag = flag;
+        forceRequested = false;
+        RoleSnapshot current = snapshot.get();
+        HostRecord owner = current == null ? null : current.report().record().recordOrNull();
+        HostRecord served = lastServed;
+        Duration timeout = context.controlTimeout();
         busy.set(true);
         cancellable.set(true);
+        forcible.set(kind != Control.START);
         steps.clear();
-        actionMessage.set(doing + " " + role + "…");
+        String doing = switch (kind) {
+            case STOP -> "Stopping";
+            case RESTART -> "Restarting";
+            case START -> "Starting";
+        };
+        progress.set(doing + " " + role + "…");
+        actionMessage.set("");
         recompute();
+        AtomicBoolean sigterm = new AtomicBoolean();
+        AtomicBoolean marked = new AtomicBoolean();
+        Consumer<ControlStep> onStep = step -> {
+            sigterm.compareAndSet(false, step.kind() == ControlStep.Kind.SIGNALLED);
+            marked.compareAndSet(false, step.kind() == ControlStep.Kind.MARKER_WRITTEN);
+            context.ui().execute(() -> showStep(step, doing, timeout));
+        };
         context.background().execute(() -> {
-            ControlResult result;
+            String outcomeText;
             try {
-                result = call.run(step -> context.ui().execute(() -> steps.add(step)), flag::get);
+                ControlResult result = kind == Control.STOP ? control.stop(role, timeout, true, onStep, flag::get)
+                        : control.restart(role, timeout, served, onStep, flag::get);
+                if (result.outcome() == ControlResult.Outcome.CANCELLED && forceRequested) {
+                    ControlResult forced = control.stop(role, Duration.ZERO, true, onStep, () -> false);
+                    result = kind == Control.RESTART && forced.outcome() == ControlResult.Outcome.STOPPED
+                            ? control.restart(role, timeout, served, onStep, () -> false) : forced;
+                    outcomeText = result.outcome() + ": " + result.message();
+                } else if (result.outcome() == ControlResult.Outcome.CANCELLED && owner != null && kind != Control.START) {
+                    outcomeText = marked.get() || sigterm.get() ? cancelled(owner, sigterm.get())
+                            : "CANCELLED: nothing had been sent to PID " + owner.pid() + " yet; it keeps running.";
+                } else {
+                    outcomeText = result.outcome() + ": " + result.message();
+                }
             } catch (RuntimeException failed) {
-                result = new ControlResult(ControlResult.Outcome.FAILED, "The action failed: " + failed.getMessage(), null, null);
+                outcomeText = "FAILED: the action failed: " + failed.getMessage();
             }
-            ControlResult outcome = result;
+            String shown = outcomeText;
             context.ui().execute(() -> {
                 busy.set(false);
                 cancellable.set(false);
-                actionMessage.set(outcome.outcome() + ": " + outcome.message());
+                forcible.set(false);
+                progress.set("");
+                actionMessage.set(shown);
+                messagePending = true;
+                messageVerdict = verdict.get();
                 recompute();
                 requestRefresh.run();
             });
         });
+    }
+
+    /** One line that updates in place: what runs, elapsed against the timeout, the latest step. */
+    private void showStep(ControlStep step, String doing, Duration timeout) {
+        steps.add(step);
+        progress.set(doing + " " + role + " · " + step.elapsed().toSeconds() + " s of " + timeout.toSeconds() + " s · " + step.message());
+        if (step.kind() == ControlStep.Kind.EXITED || step.kind() == ControlStep.Kind.ESCALATED || step.kind() == ControlStep.Kind.LAUNCHED) {
+            forcible.set(false);
+        }
+    }
+
+    /** The plain sentence for a cancelled stop: whether the marker was taken back, and whether SIGTERM had gone out. */
+    private static String cancelled(HostRecord owner, boolean signalled) {
+        long pid = owner.pid();
+        String sigterm = signalled ? ", but SIGTERM had already been sent to PID " + pid + ", so it may still exit." : "; PID " + pid + " keeps running.";
+        return switch (MarkerWithdrawal.withdraw(owner)) {
+            case WITHDRAWN -> "CANCELLED: the planned-stop marker was withdrawn" + sigterm;
+            case ALREADY_TAKEN -> "CANCELLED too late: PID " + pid + " had already taken the planned-stop marker and is stopping.";
+            case NOT_OURS -> "CANCELLED: the planned-stop marker there now is not the one this panel wrote and was left alone"
+                    + (signalled ? "; SIGTERM had already been sent to PID " + pid + ", so it may still exit." : ".");
+            case FAILED -> "CANCELLED, but the planned-stop marker could not be withdrawn: PID " + pid + " may still stop.";
+        };
     }
 }

@@ -1,7 +1,6 @@
 package dev.hostwarden.panel.view;
 
 import dev.hostwarden.panel.model.PanelModel;
-import dev.hostwarden.panel.model.RoleCardModel;
 import java.time.Clock;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -15,12 +14,21 @@ import javafx.scene.image.ImageView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
+import javafx.css.PseudoClass;
+import javafx.scene.control.OverrunStyle;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import java.util.List;
 
 /** The main window's content: header, one card per role, the profile homes, and a footer line. */
 public final class PanelView extends BorderPane {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
     private final Label notice = Ui.wrapping("", "small");
     private final Label footer = Ui.wrapping("", "subtle", "small");
+    private final List<RoleCardView> views;
 
     public PanelView(PanelModel model, Clock clock) {
         getStyleClass().add("panel");
@@ -29,17 +37,33 @@ public final class PanelView extends BorderPane {
                 () -> new Image(PanelView.class.getResource(model.trayStatusProperty().get().iconResource(32)).toExternalForm()),
                 model.trayStatusProperty()));
         Label lockDir = Ui.label("", "subtle", "small");
+        lockDir.setId("lock-dir");
         lockDir.textProperty().bind(Bindings.concat("Rendezvous directory: ", model.lockDirProperty()));
+        // A long directory gives way in its middle; the buttons on the right never do.
+        lockDir.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
+        lockDir.setMinWidth(0);
+        Tooltip lockDirTip = new Tooltip();
+        lockDirTip.textProperty().bind(model.lockDirProperty());
+        lockDir.setTooltip(lockDirTip);
+        Ui.copyable(lockDir, "");
+        model.lockDirProperty().addListener((observable, before, after) -> Ui.copyable(lockDir, after));
         VBox titles = new VBox(2, Ui.label("Hostwarden", "app-title"), lockDir);
+        titles.setMinWidth(0);
+        HBox.setHgrow(titles, Priority.ALWAYS);
         Label refreshed = Ui.label("", "subtle", "small");
         refreshed.setId("last-refresh");
         refreshed.textProperty().bind(Bindings.createStringBinding(() -> model.lastRefreshProperty().get() == null ? "not inspected yet"
                 : "checked " + TIME.format(model.lastRefreshProperty().get().atZone(clock.getZone() == null ? ZoneId.systemDefault() : clock.getZone())),
                 model.lastRefreshProperty()));
+        refreshed.setMinWidth(Region.USE_PREF_SIZE);
         Button refresh = new Button("Refresh");
         refresh.setId("refresh");
+        refresh.setMinWidth(Region.USE_PREF_SIZE);
+        refresh.setTooltip(new Tooltip("Re-inspect every role now (F5)"));
         refresh.setOnAction(event -> model.refresh());
-        HBox header = new HBox(icon, titles, Ui.spacer(), refreshed, refresh);
+        icon.setFitWidth(32);
+        icon.setFitHeight(32);
+        HBox header = new HBox(icon, titles, refreshed, refresh);
         header.getStyleClass().add("header");
         header.setAlignment(Pos.CENTER_LEFT);
 
@@ -53,15 +77,18 @@ public final class PanelView extends BorderPane {
         error.visibleProperty().bind(error.textProperty().isNotEmpty());
         setTop(new VBox(header, notice, error));
 
-        HBox cards = new HBox();
-        cards.getStyleClass().add("cards");
-        for (RoleCardModel card : model.cards()) {
-            RoleCardView view = new RoleCardView(card, clock);
-            HBox.setHgrow(view, javafx.scene.layout.Priority.ALWAYS);
-            cards.getChildren().add(view);
-        }
+        views = model.cards().stream().map(card -> new RoleCardView(card, clock)).toList();
+        HBox row = new HBox();
+        row.getStyleClass().add("cards");
+        VBox column = new VBox();
+        column.getStyleClass().add("cards");
+        StackPane cards = new StackPane();
+        cards.setId("cards");
         ProfilesView profiles = new ProfilesView(model);
         VBox content = new VBox(cards, padded(profiles));
+        // Side by side where three cards fit, stacked below that (the window, not the screen, decides).
+        widthProperty().addListener((observable, before, after) -> arrange(views, row, column, cards, after.doubleValue()));
+        arrange(views, row, column, cards, STACK_BELOW + 1);
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
         scroll.setStyle("-fx-background-color: transparent; -fx-background: #eef0f3;");
@@ -70,10 +97,37 @@ public final class PanelView extends BorderPane {
         setBottom(footer);
     }
 
+    /** Narrower than this (about a 1100 px window less its frame), three cards side by side squeeze their text: they stack. */
+    static final double STACK_BELOW = 1060;
+
+    private static void arrange(List<RoleCardView> views, HBox row, VBox column, StackPane cards, double width) {
+        boolean stacked = width < STACK_BELOW;
+        Pane wanted = stacked ? column : row;
+        if (!cards.getChildren().isEmpty() && cards.getChildren().get(0) == wanted) {
+            return;
+        }
+        row.getChildren().clear();
+        column.getChildren().clear();
+        for (RoleCardView view : views) {
+            HBox.setHgrow(view, Priority.ALWAYS);
+            view.setPrefWidth(stacked ? Region.USE_COMPUTED_SIZE : 1);
+            wanted.getChildren().add(view);
+        }
+        cards.getChildren().setAll(wanted);
+        cards.pseudoClassStateChanged(STACKED, stacked);
+    }
+
+    private static final PseudoClass STACKED = PseudoClass.getPseudoClass("stacked");
+
     private static VBox padded(javafx.scene.Node node) {
         VBox box = new VBox(node);
         box.setStyle("-fx-padding: 4 18 14 18;");
         return box;
+    }
+
+    /** Brings relative times ("running for 3 min 5 s") up to now; the app calls it every 10 s while the window shows. */
+    public void tick() {
+        views.forEach(RoleCardView::tick);
     }
 
     /** A notification shown in the window (the only place for them when there is no tray). */

@@ -8,6 +8,7 @@ import java.util.List;
 import javafx.collections.ListChangeListener;
 import javafx.scene.control.Label;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /** The hermes root home and every profile home: per-home gateway.lock and planned-stop marker. */
@@ -27,12 +28,18 @@ public final class ProfilesView extends VBox {
         grid.getChildren().clear();
         grid.addRow(0, Ui.label("Profile", "column-head"), Ui.label("Home", "column-head"),
                 Ui.label("gateway.lock", "column-head"), Ui.label("Planned-stop marker", "column-head"));
+        grid.getChildren().forEach(head -> ((Label) head).setMinWidth(Region.USE_PREF_SIZE));
         int row = 1;
         for (HomeStatus home : homes) {
             Label marker = Ui.wrapping(markerText(home), home.markerContents() != null || home.markerProblem() != null ? "value" : "subtle");
             marker.setMaxWidth(560);
-            grid.addRow(row++, Ui.label(home.profile(), "value"), Ui.label(home.home().toString(), "mono"),
-                    Ui.label(Describe.lock(home.runtimeLock()), "value"), marker);
+            Label name = Ui.label(home.profile(), "value");
+            Label lock = Ui.label(Describe.lock(home.runtimeLock()), "value");
+            // Names and lock states keep their width; a long home wraps at '/' and copies whole.
+            name.setMinWidth(Region.USE_PREF_SIZE);
+            lock.setMinWidth(Region.USE_PREF_SIZE);
+            Label path = Ui.copyable(Ui.wrapping(Describe.breakablePath(home.home().toString()), "mono"), home.home().toString());
+            grid.addRow(row++, name, path, lock, marker);
         }
     }
 

@@ -1,6 +1,14 @@
 package dev.hostwarden.panel.view;
 
 import dev.hostwarden.core.Check;
+import dev.hostwarden.core.CheckResult;
+import dev.hostwarden.core.Verdict;
+import dev.hostwarden.panel.model.CardAction;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.TitledPane;
+import javafx.scene.layout.Region;
 import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.LockProbe;
 import dev.hostwarden.core.Reason;
@@ -12,7 +20,6 @@ import dev.hostwarden.panel.model.HolderInfo;
 import dev.hostwarden.panel.model.RetractPreview;
 import dev.hostwarden.panel.model.RoleCardModel;
 import dev.hostwarden.panel.model.RoleSnapshot;
-import dev.hostwarden.runtime.ControlStep;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Locale;
@@ -27,22 +34,30 @@ import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
 
 /**
- * One role's card, built in code: verdict badge, record, lock holder, liveness proof, reasons and
- * actions. It only reads the view-model's properties and calls its command methods.
+ * One role's card, built in code and answer first: the verdict, one line of why, the owner's age and
+ * the one action that fixes or controls the role lead; the record, the host lock and the liveness
+ * proof fold out below. It only reads the view-model's properties and calls its command methods.
  */
 public final class RoleCardView extends VBox {
     private final RoleCardModel model;
     private final Clock clock;
     private final Label badge = Ui.label("…", "badge");
     private final Label headline = Ui.wrapping("Inspecting…", "headline");
+    private final Label age = Ui.wrapping("", "subtle");
     private final VBox record = new VBox(4);
     private final VBox lock = new VBox(4);
     private final VBox proof = new VBox(3);
     private final VBox reasons = new VBox(3);
     private final VBox preview = new VBox();
-    private final VBox steps = new VBox();
+    private final Label progress = Ui.wrapping("", "progress-line");
+    private final HBox steps = new HBox(8);
     private final Label retractReason = Ui.wrapping("", "subtle", "small");
     private final Label actionMessage = Ui.wrapping("", "small");
+    private final Button start = new Button("Start");
+    private final Button stop = new Button("Stop");
+    private final Button restart = new Button("Restart");
+    private final Button retract = new Button("Retract dead record…");
+    private final Label noAction = Ui.wrapping("", "subtle", "small");
 
     public RoleCardView(RoleCardModel model, Clock clock) {
         this.model = model;
@@ -50,63 +65,141 @@ public final class RoleCardView extends VBox {
         String role = model.role().wireName();
         setId("card-" + role);
         getStyleClass().add("card");
-        setPrefWidth(440);
-        setMinWidth(380);
+        setMinWidth(300);
         badge.setId("badge-" + role);
+        headline.setId("headline-" + role);
+        age.setId("age-" + role);
         retractReason.setId("retract-reason-" + role);
         actionMessage.setId("action-message-" + role);
+        noAction.setId("no-action-" + role);
+        badge.setMinWidth(Region.USE_PREF_SIZE);
 
         HBox title = new HBox(10, Ui.label(role, "card-title"), Ui.spacer(), badge);
         title.setAlignment(Pos.CENTER_LEFT);
-        getChildren().addAll(title, headline,
-                section("OWNER RECORD"), record,
-                section("HOST LOCK"), lock,
-                section("LIVENESS PROOF"), proof,
-                section("WHY"), reasons,
-                section("ACTIONS"), actions(role), retractReason, preview, steps, actionMessage);
+        TitledPane recordPane = fold("Owner record", record, "record-" + role);
+        TitledPane lockPane = fold("Host lock", lock, "lock-" + role);
+        TitledPane proofPane = fold("Liveness proof and reasons", new VBox(8, proof, reasons), "proof-" + role);
+        getChildren().addAll(title, headline, age, actions(role), retractReason, preview, steps, actionMessage,
+                recordPane, lockPane, proofPane);
 
         model.snapshotProperty().addListener((observable, before, after) -> showSnapshot(after));
         model.holderProperty().addListener((observable, before, after) -> showLock());
         model.holderStatusProperty().addListener((observable, before, after) -> showLock());
         model.retractPreviewProperty().addListener((observable, before, after) -> showPreview(after));
-        model.stepsProperty().addListener((javafx.collections.ListChangeListener<ControlStep>) change -> showSteps());
-        model.cancellableProperty().addListener((observable, before, after) -> showSteps());
+        model.actionProperty().addListener((observable, before, after) -> showAction(after));
+        // Only where Retract is the card's action does its refusal matter up front; elsewhere it lives in the tooltip.
         retractReason.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
-                () -> model.retractEnabledProperty().get() || model.busyProperty().get() ? "" : "Retract: " + model.retractDisabledReasonProperty().get(),
-                model.retractEnabledProperty(), model.retractDisabledReasonProperty(), model.busyProperty()));
+                () -> model.actionProperty().get() != CardAction.RETRACT || model.retractEnabledProperty().get() || model.busyProperty().get()
+                        ? "" : "Retract: " + model.retractDisabledReasonProperty().get(),
+                model.actionProperty(), model.retractEnabledProperty(), model.retractDisabledReasonProperty(), model.busyProperty()));
         actionMessage.textProperty().bind(model.actionMessageProperty());
         hideWhenEmpty(retractReason);
         hideWhenEmpty(actionMessage);
+        hideWhenEmpty(age);
+        // An empty preview would still take the card's spacing.
+        preview.managedProperty().bind(preview.visibleProperty());
+        preview.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(preview.getChildren()));
+        progressRow(role);
+        showAction(model.actionProperty().get());
         showSnapshot(model.snapshotProperty().get());
     }
 
+    /** Brings the owner's age up to now; an unchanged text changes nothing on screen. */
+    public void tick() {
+        RoleSnapshot snapshot = model.snapshotProperty().get();
+        if (snapshot != null) {
+            age.setText(Describe.ownerAge(snapshot.report().record().recordOrNull(), snapshot.report().verdict() != Verdict.STALE, clock.instant()));
+        }
+    }
+
+    private static TitledPane fold(String title, javafx.scene.Node content, String id) {
+        TitledPane pane = new TitledPane(title, content);
+        pane.setId(id);
+        pane.setExpanded(false);
+        pane.setAnimated(false);
+        pane.getStyleClass().add("fold");
+        return pane;
+    }
+
     private HBox actions(String role) {
-        Button retract = new Button("Retract dead record…");
+        start.setId("start-" + role);
+        start.getStyleClass().add("button-primary");
+        start.disableProperty().bind(model.startEnabledProperty().not());
+        start.setOnAction(event -> model.start());
         retract.setId("retract-" + role);
+        retract.getStyleClass().add("button-primary");
         retract.disableProperty().bind(model.retractEnabledProperty().not());
         retract.setOnAction(event -> model.previewRetract());
-        Button stop = new Button("Stop");
+        Tooltip retractTip = new Tooltip();
+        retractTip.textProperty().bind(model.retractDisabledReasonProperty());
+        retract.setTooltip(retractTip);
         stop.setId("stop-" + role);
         stop.disableProperty().bind(model.stopEnabledProperty().not());
-        stop.setOnAction(event -> model.stop());
-        Button restart = new Button("Restart");
+        stop.setOnAction(event -> confirmStop());
         restart.setId("restart-" + role);
         restart.disableProperty().bind(model.restartEnabledProperty().not());
         restart.setOnAction(event -> model.restart());
-        // A disabled button shows no tooltip of its own: a wrapper carries the reason.
-        HBox wrapStop = new HBox(stop);
-        HBox wrapRestart = new HBox(restart);
-        Tooltip wrapperTip = new Tooltip();
-        wrapperTip.textProperty().bind(model.controlDisabledReasonProperty());
-        Tooltip.install(wrapStop, wrapperTip);
-        Tooltip.install(wrapRestart, wrapperTip);
-        HBox box = new HBox(8, retract, wrapStop, wrapRestart);
+        Tooltip controlTip = new Tooltip();
+        controlTip.textProperty().bind(model.controlDisabledReasonProperty());
+        // A disabled button shows no tooltip of its own: wrappers carry the reason.
+        HBox box = new HBox(8);
+        for (Button button : new Button[] {start, stop, restart, retract}) {
+            button.setMinWidth(Region.USE_PREF_SIZE);
+            HBox wrapper = new HBox(button);
+            wrapper.managedProperty().bind(wrapper.visibleProperty());
+            wrapper.visibleProperty().bind(button.visibleProperty());
+            if (button != retract) {
+                Tooltip.install(wrapper, controlTip);
+            }
+            box.getChildren().add(wrapper);
+        }
+        box.getChildren().add(noAction);
         box.setAlignment(Pos.CENTER_LEFT);
+        box.getStyleClass().add("actions");
         return box;
     }
 
-    private static Label section(String text) {
-        return Ui.label(text, "section-title");
+    /** Shows only the buttons of the card's one action. */
+    private void showAction(CardAction action) {
+        start.setVisible(action == CardAction.START);
+        stop.setVisible(action == CardAction.STOP_OR_RESTART);
+        restart.setVisible(action == CardAction.STOP_OR_RESTART);
+        retract.setVisible(action == CardAction.RETRACT);
+        RoleSnapshot snapshot = model.snapshotProperty().get();
+        Verdict verdict = snapshot == null ? null : snapshot.report().verdict();
+        noAction.setText(action != CardAction.NONE || verdict == null ? ""
+                : verdict == Verdict.STARTING ? "No action while the owner starts: it goes live or fails on its own."
+                : verdict == Verdict.UNUSABLE ? "Nothing to do from here: the rendezvous directory must be repaired first."
+                : "No safe action: the owner can be neither proven alive nor proven gone.");
+        noAction.setVisible(!noAction.getText().isEmpty());
+        noAction.setManaged(noAction.isVisible());
+    }
+
+    /** Stopping ends someone's running owner: asked once more, naming the process and what happens. */
+    private void confirmStop() {
+        RoleSnapshot snapshot = model.snapshotProperty().get();
+        HostRecord owner = snapshot == null ? null : snapshot.report().record().recordOrNull();
+        if (owner == null || !model.stopEnabledProperty().get()) {
+            return;
+        }
+        String role = model.role().wireName();
+        ButtonType stopIt = new ButtonType("Stop", ButtonBar.ButtonData.OK_DONE);
+        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, "", stopIt, ButtonType.CANCEL);
+        if (getScene() != null) {
+            alert.initOwner(getScene().getWindow());
+        }
+        alert.setTitle("Stop " + role);
+        alert.setHeaderText("Stop the " + role + " owner, PID " + owner.pid() + "?");
+        alert.setContentText("It gets the planned-stop marker and SIGTERM; if it has not exited after "
+                + model.controlTimeout().toSeconds() + " s it is forced to end. Nothing starts it again until you press Start.");
+        Button confirm = (Button) alert.getDialogPane().lookupButton(stopIt);
+        Button keep = (Button) alert.getDialogPane().lookupButton(ButtonType.CANCEL);
+        confirm.setId("stop-confirm-" + role);
+        keep.setId("stop-keep-" + role);
+        // Enter must not stop anything by accident: Cancel is the default.
+        confirm.setDefaultButton(false);
+        keep.setDefaultButton(true);
+        alert.showAndWait().filter(stopIt::equals).ifPresent(confirmed -> model.stop());
     }
 
     private static void hideWhenEmpty(Label label) {
@@ -121,9 +214,14 @@ public final class RoleCardView extends VBox {
         }
         RoleReport report = snapshot.report();
         headline.setText(report.reasons().isEmpty() ? report.verdict().name() : report.reasons().get(0).message());
+        tick();
+        showAction(model.actionProperty().get());
         showRecord(report.record());
         showLock();
-        proof.getChildren().setAll(report.checks().stream().map(RoleCardView::checkRow).toList());
+        // An empty role with nothing wrong is calm: its absent lock and record are not failures.
+        boolean calm = report.verdict() == Verdict.NO_OWNER
+                && report.reasons().stream().allMatch(reason -> reason.code() == ReasonCode.NO_RECORD);
+        proof.getChildren().setAll(report.checks().stream().map(check -> checkRow(check, calm)).toList());
         reasons.getChildren().setAll(report.reasons().stream().map(RoleCardView::reasonRow).toList());
     }
 
@@ -147,7 +245,7 @@ public final class RoleCardView extends VBox {
         Ui.row(grid, row++, "Protocol", Integer.toString(found.protocolVersion()));
         Ui.row(grid, row++, "Token", Describe.orDash(found.tokenFingerprint()), "value", "mono");
         Ui.row(grid, row++, "Profiles", found.profiles().isEmpty() ? "none published yet" : String.join(", ", found.profiles()));
-        Ui.row(grid, row++, "Home", Describe.orDash(found.home()));
+        Ui.pathRow(grid, row++, "Home", Describe.orDash(found.home()));
         Ui.row(grid, row, "Updated", Describe.updatedAt(found.updatedAt(), clock.instant()));
         record.getChildren().add(grid);
     }
@@ -165,13 +263,13 @@ public final class RoleCardView extends VBox {
         HolderInfo holder = model.holderProperty().get();
         if (holder != null) {
             Ui.row(grid, row++, "Process", Describe.orDash(holder.name()));
-            Ui.row(grid, row++, "Command", Describe.shortened(Describe.orDash(holder.commandLine()), 110), "value", "mono");
-            ((Label) grid.getChildren().get(grid.getChildren().size() - 1)).setTooltip(new Tooltip(holder.commandLine()));
+            Label command = Ui.row(grid, row++, "Command", Describe.shortened(Describe.orDash(holder.commandLine()), 110), "value", "mono");
+            Ui.copyable(command, Describe.orDash(holder.commandLine())).setTooltip(new Tooltip(holder.commandLine()));
             Ui.row(grid, row++, "User", Describe.orDash(holder.user()));
         } else if (!model.holderStatusProperty().get().isEmpty()) {
             Ui.row(grid, row++, "Process", model.holderStatusProperty().get(), "subtle");
         }
-        Ui.row(grid, row, "File", probe.path().toString(), "value", "small");
+        Ui.pathRow(grid, row, "File", probe.path().toString(), "value", "small");
         lock.getChildren().add(grid);
         String warning = model.holderWarningProperty().get();
         if (!warning.isEmpty()) {
@@ -181,8 +279,10 @@ public final class RoleCardView extends VBox {
         }
     }
 
-    private static HBox checkRow(Check check) {
-        Label chip = Ui.label(check.result().name(), "chip", "chip-" + check.result().name().toLowerCase(Locale.ROOT));
+    private static HBox checkRow(Check check, boolean calm) {
+        boolean absent = calm && check.result() == CheckResult.FAIL;
+        Label chip = absent ? Ui.label("NONE", "chip", "chip-skipped")
+                : Ui.label(check.result().name(), "chip", "chip-" + check.result().name().toLowerCase(Locale.ROOT));
         Text name = new Text(check.name() + "  ");
         name.getStyleClass().add("check-name");
         Text evidence = new Text(check.evidence());
@@ -211,7 +311,7 @@ public final class RoleCardView extends VBox {
         preview.getStyleClass().add("preview");
         preview.getChildren().add(Ui.label("Retract will remove exactly:", "headline"));
         for (Path file : shown.files()) {
-            preview.getChildren().add(Ui.wrapping(file.toString(), "mono"));
+            preview.getChildren().add(Ui.copyable(Ui.wrapping(Describe.breakablePath(file.toString()), "mono"), file.toString()));
         }
         preview.getChildren().add(Ui.label("Because:", "headline"));
         for (String line : shown.proof()) {
@@ -229,22 +329,29 @@ public final class RoleCardView extends VBox {
         preview.getChildren().add(buttons);
     }
 
-    private void showSteps() {
-        steps.getChildren().clear();
-        steps.getStyleClass().remove("steps");
-        if (model.stepsProperty().isEmpty() && !model.cancellableProperty().get()) {
-            return;
-        }
+    /**
+     * The running action: Cancel and "Force stop now" first, so they stay put under the mouse, then
+     * one line that updates in place with the elapsed time against the timeout.
+     */
+    private void progressRow(String role) {
+        Button cancel = new Button("Cancel");
+        cancel.setId("cancel-" + role);
+        cancel.setMinWidth(Region.USE_PREF_SIZE);
+        cancel.disableProperty().bind(model.cancellableProperty().not());
+        cancel.setOnAction(event -> model.cancel());
+        Button force = new Button("Force stop now");
+        force.setId("force-" + role);
+        force.setMinWidth(Region.USE_PREF_SIZE);
+        force.getStyleClass().add("button-danger");
+        force.disableProperty().bind(model.forcibleProperty().not());
+        force.setOnAction(event -> model.forceStop());
+        progress.setId("progress-" + role);
+        progress.textProperty().bind(model.progressProperty());
+        HBox.setHgrow(progress, javafx.scene.layout.Priority.ALWAYS);
+        steps.getChildren().setAll(cancel, force, progress);
+        steps.setAlignment(Pos.CENTER_LEFT);
         steps.getStyleClass().add("steps");
-        for (ControlStep step : model.stepsProperty()) {
-            steps.getChildren().add(Ui.wrapping(String.format(Locale.ROOT, "%6.1f s  %-14s %s", step.elapsed().toMillis() / 1000.0,
-                    step.kind(), step.message()), "mono"));
-        }
-        if (model.cancellableProperty().get()) {
-            Button cancel = new Button("Cancel");
-            cancel.setId("cancel-" + model.role().wireName());
-            cancel.setOnAction(event -> model.cancel());
-            steps.getChildren().add(cancel);
-        }
+        steps.managedProperty().bind(steps.visibleProperty());
+        steps.visibleProperty().bind(model.progressProperty().isNotEmpty());
     }
 }

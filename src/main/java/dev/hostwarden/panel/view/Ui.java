@@ -2,7 +2,12 @@ package dev.hostwarden.panel.view;
 
 import dev.hostwarden.core.Verdict;
 import dev.hostwarden.panel.tray.TrayStatus;
+import dev.hostwarden.panel.model.Describe;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -32,14 +37,38 @@ final class Ui {
         return spacer;
     }
 
-    /** A key/value grid row; the value wraps. */
-    static void row(GridPane grid, int row, String key, String value, String... valueClasses) {
+    /** A key/value grid row; the value wraps and can be copied. */
+    static Label row(GridPane grid, int row, String key, String value, String... valueClasses) {
+        return row(grid, row, key, value, value, valueClasses);
+    }
+
+    /** A row whose value is a path: it wraps between names, at '/', and copies as the plain path. */
+    static Label pathRow(GridPane grid, int row, String key, String path, String... valueClasses) {
+        return row(grid, row, key, Describe.breakablePath(path), path, valueClasses);
+    }
+
+    private static Label row(GridPane grid, int row, String key, String shown, String copied, String... valueClasses) {
         Label keyLabel = label(key, "key");
         keyLabel.setMinWidth(Region.USE_PREF_SIZE);
         GridPane.setValignment(keyLabel, javafx.geometry.VPos.TOP);
-        Label valueLabel = wrapping(value, valueClasses.length == 0 ? new String[] {"value"} : valueClasses);
+        Label valueLabel = wrapping(shown, valueClasses.length == 0 ? new String[] {"value"} : valueClasses);
+        copyable(valueLabel, copied);
         GridPane.setHgrow(valueLabel, Priority.ALWAYS);
         grid.addRow(row, keyLabel, valueLabel);
+        return valueLabel;
+    }
+
+    /** A right-click "Copy" that puts {@code text} (not what is shown, which may be shortened) on the clipboard. */
+    static <T extends Label> T copyable(T label, String text) {
+        MenuItem copy = new MenuItem("Copy");
+        copy.setOnAction(event -> {
+            ClipboardContent content = new ClipboardContent();
+            content.putString(text);
+            Clipboard.getSystemClipboard().setContent(content);
+        });
+        label.setContextMenu(new ContextMenu(copy));
+        label.getStyleClass().add("copyable");
+        return label;
     }
 
     static GridPane grid() {

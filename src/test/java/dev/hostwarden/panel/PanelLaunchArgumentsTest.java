@@ -1,0 +1,60 @@
+package dev.hostwarden.panel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hostwarden.Main;
+import dev.hostwarden.testsupport.ChildProcess;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The panel takes {@code --lock-dir} like every command: with only the panel's own options Main
+ * starts the panel (here without a display, so it says so and exits 1, before writing anything);
+ * anything else is the command line's.
+ */
+class PanelLaunchArgumentsTest {
+    @TempDir
+    Path temp;
+
+    private ChildProcess main(String... args) throws Exception {
+        Map<String, String> env = new HashMap<>();
+        env.put("DISPLAY", null);
+        env.put("WAYLAND_DISPLAY", null);
+        env.put("XDG_STATE_HOME", temp.resolve("state").toString());
+        env.put("HERMES_GATEWAY_LOCK_DIR", null);
+        return ChildProcess.java(Main.class, env, args);
+    }
+
+    private void assertPanel(String... args) throws Exception {
+        try (ChildProcess child = main(args)) {
+            assertEquals(1, child.waitFor(Duration.ofSeconds(60)));
+            assertTrue(child.stderr().startsWith("hostwarden: the panel cannot start: no display"), String.join(" ", args) + ": " + child.stderr());
+        }
+    }
+
+    @Test
+    void onlyThePanelsOwnOptionsStartThePanel() throws Exception {
+        String locks = temp.resolve("locks").toString();
+        assertPanel("--lock-dir", locks);
+        assertPanel("--no-tray", "--lock-dir", locks);
+        assertPanel("--lock-dir=" + locks, "--no-tray");
+        assertFalse(java.nio.file.Files.exists(temp.resolve("state")), "nothing written");
+        assertFalse(java.nio.file.Files.exists(temp.resolve("locks")), "nothing written");
+    }
+
+    @Test
+    void aMissingValueOrACommandIsTheCommandLines() throws Exception {
+        for (String[] args : new String[][] {{"--lock-dir"}, {"--lock-dir", "--no-tray"}, {"--lock-dir", temp.toString(), "status"}}) {
+            try (ChildProcess child = main(args)) {
+                child.waitFor(Duration.ofSeconds(60));
+                assertFalse(child.stderr().contains("the panel cannot start"), String.join(" ", args) + ": " + child.stderr());
+            }
+        }
+    }
+}
