@@ -137,7 +137,6 @@ public final class NotificationPolicy {
             lastShown.put(event.role(), now);
             recentlyShown.addLast(now);
             troubled.add(event.role());
-            notifier.show(notificationFor(event));
             delivery = NotificationEntry.Delivery.SHOWN;
         }
         if (problem) {
@@ -146,6 +145,10 @@ public final class NotificationPolicy {
         entries.add(0, new NotificationEntry(now, event, delivery));
         if (entries.size() > HISTORY_SIZE) {
             entries.remove(HISTORY_SIZE, entries.size());
+        }
+        // Last: the panel's own state is settled before the desktop (or a test's server) hears of it.
+        if (delivery == NotificationEntry.Delivery.SHOWN) {
+            notifier.show(notificationFor(event));
         }
     }
 
