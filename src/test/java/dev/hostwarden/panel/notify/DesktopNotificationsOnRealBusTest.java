@@ -12,7 +12,6 @@ import dev.hostwarden.testsupport.Waits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.freedesktop.dbus.types.Variant;
 import org.junit.jupiter.api.AfterEach;
@@ -204,12 +203,5 @@ class DesktopNotificationsOnRealBusTest {
         policy.accept(stale(Role.GATEWAY));
         assertEquals("Hostwarden: gateway is stale | gateway: owner PID 4242 turned stale (PID 4242 is not running)",
                 tray.nextMessage(WIRE));
-    }
-
-    @Test
-    void noSessionBusMeansTheTraysMessage() {
-        Notifier chosen = Notifiers.forThisDesktop(Map.of(), () -> tray);
-        assertInstanceOf(TrayMessageNotifier.class, chosen);
-        assertTrue(chosen.describe().contains("DBUS_SESSION_BUS_ADDRESS"), chosen.describe());
     }
 }

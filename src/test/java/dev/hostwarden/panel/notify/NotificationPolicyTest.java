@@ -61,4 +61,11 @@ class NotificationPolicyTest {
         policy.dismissBanner();
         assertNull(policy.bannerProperty().get());
     }
+
+    @Test
+    void noSessionBusMeansTheTraysMessage() {
+        Notifier chosen = Notifiers.forThisDesktop(java.util.Map.of(), () -> tray);
+        assertTrue(chosen instanceof TrayMessageNotifier, chosen.describe());
+        assertTrue(chosen.describe().contains("DBUS_SESSION_BUS_ADDRESS"), chosen.describe());
+    }
 }
