@@ -11,6 +11,10 @@ import dev.hostwarden.panel.model.PanelContext;
 import dev.hostwarden.runtime.RendezvousOwnerControl;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.model.RendezvousWatcher;
+import dev.hostwarden.panel.notify.NotificationPolicy;
+import dev.hostwarden.panel.notify.Notifiers;
+import dev.hostwarden.panel.notify.RoleActions;
+import dev.hostwarden.panel.notify.TrayMessageNotifier;
 import dev.hostwarden.panel.tray.AwtTray;
 import dev.hostwarden.panel.tray.NoTray;
 import dev.hostwarden.panel.tray.TrayMenuItem;
@@ -53,6 +57,7 @@ public final class PanelApp extends Application {
     private RendezvousWatcher watcher;
     private volatile TrayPort tray = new NoTray("not installed yet");
     private PanelModel model;
+    private NotificationPolicy notifications;
     private PanelView view;
     private Stage stage;
     private boolean shownOnce;
@@ -89,6 +94,10 @@ public final class PanelApp extends Application {
         });
         model.summaryProperty().addListener((observable, before, after) -> tray.update(model.trayStatusProperty().get(), after));
         model.setEventListener(this::announce);
+        notifications = new NotificationPolicy(new TrayMessageNotifier(() -> tray, "looking for the desktop's notifier"),
+                RoleActions.of(model, this::openWindow), Clock.systemUTC(), Platform::runLater);
+        notifications.watch(model);
+        background.execute(() -> notifications.useNotifier(Notifiers.forThisDesktop(System.getenv(), () -> tray)));
         stage.setOnShown(event -> {
             if (!shownOnce) {
                 shownOnce = true;
@@ -209,7 +218,7 @@ public final class PanelApp extends Application {
 
     private void announce(OwnershipEvent event) {
         view.showNotice(CLOCK.format(LocalTime.now()) + "  " + event.message());
-        tray.notify("Hostwarden", event.message());
+        notifications.accept(event);
     }
 
     private void quit() {
@@ -227,6 +236,9 @@ public final class PanelApp extends Application {
         tray.remove();
         if (ticker != null) {
             ticker.shutdownNow();
+        }
+        if (notifications != null) {
+            notifications.close();
         }
         if (background != null) {
             background.shutdownNow();

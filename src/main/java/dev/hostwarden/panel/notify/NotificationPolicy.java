@@ -1,0 +1,205 @@
+package dev.hostwarden.panel.notify;
+
+import dev.hostwarden.core.Role;
+import dev.hostwarden.core.Verdict;
+import dev.hostwarden.panel.model.OwnershipEvent;
+import dev.hostwarden.panel.model.PanelModel;
+import dev.hostwarden.panel.model.RoleCardModel;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyListProperty;
+import javafx.beans.property.ReadOnlyListWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * Decides what reaches the desktop. Only ownership transitions count (the model's
+ * {@link OwnershipEvent}s); an owner's death or a stale record interrupts the user, a new owner
+ * goes to the history only. At most one notification per role per {@link #PER_ROLE_INTERVAL} and
+ * {@link #GLOBAL_CAP} per {@link #GLOBAL_WINDOW}; none while paused. Every event lands in the
+ * history (newest first, {@link #HISTORY_SIZE} kept); a problem raises the banner, which the user
+ * may dismiss and which is marked resolved, and its notification withdrawn, once the role is LIVE
+ * again or its dead record is gone. Runs on the UI thread; the notifier's button presses are handed
+ * to {@code ui}.
+ */
+public final class NotificationPolicy {
+    public static final Duration PER_ROLE_INTERVAL = Duration.ofSeconds(30);
+    public static final Duration GLOBAL_WINDOW = Duration.ofMinutes(1);
+    public static final int GLOBAL_CAP = 3;
+    public static final int HISTORY_SIZE = 50;
+
+    static final String OPEN = "open";
+    static final String RETRACT = "retract";
+    static final String RESTART = "restart";
+
+    private final RoleActions actions;
+    private final Clock clock;
+    private final Executor ui;
+    private volatile Notifier notifier;
+
+    private final BooleanProperty paused = new SimpleBooleanProperty(this, "paused");
+    private final ObservableList<NotificationEntry> entries = FXCollections.observableArrayList();
+    private final ReadOnlyListWrapper<NotificationEntry> history =
+            new ReadOnlyListWrapper<>(this, "history", FXCollections.unmodifiableObservableList(entries));
+    private final ReadOnlyObjectWrapper<Banner> banner = new ReadOnlyObjectWrapper<>(this, "banner");
+    private final ReadOnlyObjectWrapper<String> deliveredBy = new ReadOnlyObjectWrapper<>(this, "deliveredBy");
+
+    private final Map<Role, Instant> lastShown = new EnumMap<>(Role.class);
+    private final Deque<Instant> recentlyShown = new ArrayDeque<>();
+    /** Roles whose problem notification may still be up. */
+    private final Set<Role> troubled = EnumSet.noneOf(Role.class);
+
+    public NotificationPolicy(Notifier notifier, RoleActions actions, Clock clock, Executor ui) {
+        this.notifier = notifier;
+        this.actions = actions;
+        this.clock = clock;
+        this.ui = ui;
+        deliveredBy.set(notifier.describe());
+    }
+
+    // Properties //
+
+    /** "Pause notifications": while true nothing reaches the desktop; the history and banner still update. */
+    public BooleanProperty pausedProperty() {
+        return paused;
+    }
+
+    /** The last {@link #HISTORY_SIZE} events, newest first, each with what became of it. */
+    public ReadOnlyListProperty<NotificationEntry> historyProperty() {
+        return history.getReadOnlyProperty();
+    }
+
+    /** The latest problem, or null when there was none or the user dismissed it. */
+    public ReadOnlyObjectProperty<Banner> bannerProperty() {
+        return banner.getReadOnlyProperty();
+    }
+
+    /** What delivers notifications, in words (for the panel and the log). */
+    public ReadOnlyObjectProperty<String> deliveredByProperty() {
+        return deliveredBy.getReadOnlyProperty();
+    }
+
+    // Wiring //
+
+    /** Follows every card's verdict, to mark problems resolved. The model's events come through {@link #accept}. */
+    public void watch(PanelModel model) {
+        for (RoleCardModel card : model.cards()) {
+            card.verdictProperty().addListener((observable, before, after) -> verdictChanged(card.role(), before, after));
+        }
+    }
+
+    /** Switches to {@code next} (the desktop's notifier, once found); safe from any thread. */
+    public void useNotifier(Notifier next) {
+        Notifier previous = notifier;
+        notifier = next;
+        ui.execute(() -> deliveredBy.set(next.describe()));
+        if (previous != next) {
+            previous.close();
+        }
+    }
+
+    public void close() {
+        notifier.close();
+    }
+
+    // Commands //
+
+    public void dismissBanner() {
+        banner.set(null);
+    }
+
+    /** One ownership transition, as the model reports it. */
+    public void accept(OwnershipEvent event) {
+        Instant now = clock.instant();
+        boolean problem = event.kind() == OwnershipEvent.Kind.DIED || event.kind() == OwnershipEvent.Kind.TURNED_STALE;
+        NotificationEntry.Delivery delivery;
+        if (!problem) {
+            delivery = NotificationEntry.Delivery.HISTORY_ONLY;
+        } else if (paused.get()) {
+            delivery = NotificationEntry.Delivery.PAUSED;
+        } else if (rateLimited(event.role(), now)) {
+            delivery = NotificationEntry.Delivery.RATE_LIMITED;
+        } else {
+            lastShown.put(event.role(), now);
+            recentlyShown.addLast(now);
+            troubled.add(event.role());
+            delivery = NotificationEntry.Delivery.SHOWN;
+        }
+        if (problem) {
+            banner.set(new Banner(now, event, false));
+        }
+        entries.add(0, new NotificationEntry(now, event, delivery));
+        if (entries.size() > HISTORY_SIZE) {
+            entries.remove(HISTORY_SIZE, entries.size());
+        }
+        // Last: the panel's own state is settled before the desktop (or a test's server) hears of it.
+        if (delivery == NotificationEntry.Delivery.SHOWN) {
+            notifier.show(notificationFor(event));
+        }
+    }
+
+    /** A role's verdict changed: LIVE again, or a problem verdict cleared to NO_OWNER, resolves its problem. */
+    public void verdictChanged(Role role, Verdict before, Verdict after) {
+        boolean well = after == Verdict.LIVE || (after == Verdict.NO_OWNER && before != null && before != Verdict.NO_OWNER);
+        if (!well) {
+            return;
+        }
+        Banner current = banner.get();
+        if (current != null && !current.resolved() && current.event().role() == role) {
+            banner.set(current.resolve());
+        }
+        if (troubled.remove(role)) {
+            notifier.withdraw(tag(role));
+        }
+    }
+
+    private boolean rateLimited(Role role, Instant now) {
+        Instant last = lastShown.get(role);
+        if (last != null && now.isBefore(last.plus(PER_ROLE_INTERVAL))) {
+            return true;
+        }
+        while (!recentlyShown.isEmpty() && !now.isBefore(recentlyShown.peekFirst().plus(GLOBAL_WINDOW))) {
+            recentlyShown.removeFirst();
+        }
+        return recentlyShown.size() >= GLOBAL_CAP;
+    }
+
+    Notification notificationFor(OwnershipEvent event) {
+        Role role = event.role();
+        List<NotificationAction> buttons = new ArrayList<>();
+        buttons.add(new NotificationAction(NotificationAction.DEFAULT, "Open", onUi(actions::open)));
+        buttons.add(new NotificationAction(OPEN, "Open panel", onUi(actions::open)));
+        if (actions.canRetract(role)) {
+            buttons.add(new NotificationAction(RETRACT, "Retract dead record…", onUi(() -> actions.retract(role))));
+        }
+        if (actions.canRestart(role)) {
+            buttons.add(new NotificationAction(RESTART, "Start a new owner", onUi(() -> actions.restart(role))));
+        }
+        String summary = event.kind() == OwnershipEvent.Kind.TURNED_STALE
+                ? "Hostwarden: " + role + " is stale"
+                : "Hostwarden: " + role + " owner is gone";
+        return new Notification(tag(role), summary, event.message(), Notification.Urgency.NORMAL, buttons);
+    }
+
+    private Runnable onUi(Runnable action) {
+        return () -> ui.execute(action);
+    }
+
+    static String tag(Role role) {
+        return "role:" + role;
+    }
+}

@@ -1,0 +1,46 @@
+package dev.hostwarden.panel.notify;
+
+import dev.hostwarden.panel.tray.TrayPort;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Picks this desktop's notifier: freedesktop notifications where there is a session D-Bus with a
+ * notification server, the tray icon's message everywhere else (Windows, macOS, a bare X session).
+ * D-Bus classes load only when a session bus is announced.
+ */
+public final class Notifiers {
+    static final String SESSION_BUS_VARIABLE = "DBUS_SESSION_BUS_ADDRESS";
+
+    private Notifiers() {
+    }
+
+    /** May take a moment (it talks to the bus): call it off the UI thread. Says on stderr which one it chose. */
+    public static Notifier forThisDesktop(Map<String, String> environment, Supplier<TrayPort> tray) {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String address = environment.get(SESSION_BUS_VARIABLE);
+        if (os.contains("win") || os.contains("mac")) {
+            return new TrayMessageNotifier(tray, "the desktop's own notifications");
+        }
+        if (address == null || address.isBlank()) {
+            return fallback(tray, "no session D-Bus: " + SESSION_BUS_VARIABLE + " is not set");
+        }
+        return forBus(address, tray);
+    }
+
+    /** Freedesktop notifications on the bus at {@code address}, or the tray's message when that fails. */
+    public static Notifier forBus(String address, Supplier<TrayPort> tray) {
+        Notifier fallback = new TrayMessageNotifier(tray, "the desktop notification server failed");
+        try {
+            return DbusNotifier.connect(address, fallback);
+        } catch (NotifierUnavailableException unavailable) {
+            return fallback(tray, unavailable.getMessage());
+        }
+    }
+
+    private static Notifier fallback(Supplier<TrayPort> tray, String why) {
+        System.err.println("hostwarden: desktop notifications unavailable (" + why + "); using the tray icon's message");
+        return new TrayMessageNotifier(tray, why);
+    }
+}

@@ -1,0 +1,71 @@
+package dev.hostwarden.panel.notify;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hostwarden.core.Role;
+import dev.hostwarden.core.Verdict;
+import dev.hostwarden.panel.model.OwnershipEvent;
+import dev.hostwarden.panel.model.OwnershipEvent.Kind;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** The policy's own state, the history and the banner, with the tray's message as the notifier (no bus needed). */
+class NotificationPolicyTest {
+    private final SteppingClock clock = new SteppingClock();
+    private final RecordingTray tray = new RecordingTray();
+    private final NotificationPolicy policy =
+            new NotificationPolicy(new TrayMessageNotifier(() -> tray, "test"), new RecordingActions(), clock, Runnable::run);
+
+    private static OwnershipEvent event(Role role, Kind kind, String message) {
+        return new OwnershipEvent(role, kind, message);
+    }
+
+    @Test
+    void theHistoryKeepsTheLastFiftyNewestFirstAndCannotBeEditedFromOutside() {
+        for (int i = 1; i <= 60; i++) {
+            clock.advance(Duration.ofMinutes(1));
+            policy.accept(event(Role.SERVE, Kind.TURNED_STALE, "event " + i));
+        }
+        assertEquals(NotificationPolicy.HISTORY_SIZE, policy.historyProperty().size());
+        assertEquals("event 60", policy.historyProperty().get(0).event().message());
+        assertEquals("event 11", policy.historyProperty().get(49).event().message());
+        assertThrows(UnsupportedOperationException.class, () -> policy.historyProperty().clear());
+    }
+
+    @Test
+    void aNewOwnerGoesToTheHistoryOnlyAndRaisesNoBanner() {
+        policy.accept(event(Role.GATEWAY, Kind.APPEARED, "gateway: owner PID 9 is live"));
+        assertEquals(NotificationEntry.Delivery.HISTORY_ONLY, policy.historyProperty().get(0).delivery());
+        assertNull(policy.bannerProperty().get());
+    }
+
+    @Test
+    void anExitedOwnerStaysUnresolvedUntilARoleIsLiveAgainAndTheBannerCanBeDismissed() throws Exception {
+        // The verdict changes before the model reports the event (cards apply first).
+        policy.verdictChanged(Role.GATEWAY, Verdict.LIVE, Verdict.NO_OWNER);
+        policy.accept(event(Role.GATEWAY, Kind.DIED, "gateway: owner PID 9 is gone (NO_OWNER)"));
+        assertEquals("Hostwarden: gateway owner is gone | gateway: owner PID 9 is gone (NO_OWNER)", tray.nextMessage(Duration.ofSeconds(5)));
+        assertFalse(policy.bannerProperty().get().resolved());
+
+        policy.verdictChanged(Role.SERVE, Verdict.STALE, Verdict.LIVE);
+        assertFalse(policy.bannerProperty().get().resolved(), "another role's recovery resolves nothing here");
+        policy.verdictChanged(Role.GATEWAY, Verdict.NO_OWNER, Verdict.STARTING);
+        assertFalse(policy.bannerProperty().get().resolved());
+        policy.verdictChanged(Role.GATEWAY, Verdict.STARTING, Verdict.LIVE);
+        assertTrue(policy.bannerProperty().get().resolved());
+
+        policy.dismissBanner();
+        assertNull(policy.bannerProperty().get());
+    }
+
+    @Test
+    void noSessionBusMeansTheTraysMessage() {
+        Notifier chosen = Notifiers.forThisDesktop(java.util.Map.of(), () -> tray);
+        assertTrue(chosen instanceof TrayMessageNotifier, chosen.describe());
+        assertTrue(chosen.describe().contains("DBUS_SESSION_BUS_ADDRESS"), chosen.describe());
+    }
+}
