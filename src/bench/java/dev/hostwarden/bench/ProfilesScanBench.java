@@ -22,7 +22,8 @@ import java.util.stream.Stream;
 /**
  * One full profiles scan (what the panel's refresh and {@code hostwarden profiles} do) of 1, 30 and
  * 300 profile homes, against a real multiplexing {@code run gateway} owner answering identify. Each
- * home carries a leftover gateway.pid and every third one an expired marker, so every reader runs.
+ * home carries a leftover gateway.pid naming its own dead PID and every third one an expired marker
+ * naming it too, so every reader runs.
  * Prints median wall and CPU milliseconds per scan, side by side. Goal: 300 profiles within 100 ms of CPU.
  *   java -Downer.classpath=CP -cp bench-classes:CP dev.hostwarden.bench.ProfilesScanBench [RUNS]
  */
@@ -40,10 +41,12 @@ public final class ProfilesScanBench {
             Path locks = dir.resolve("locks");
             for (int i = 1; i <= size; i++) {
                 Path home = Files.createDirectories(root.resolve("profiles").resolve(String.format("p%03d", i)));
-                Files.writeString(home.resolve("gateway.pid"), "{\"pid\": 4194303, \"kind\": \"hermes-gateway\", \"start_time\": 1}");
+                // Distinct PIDs that are not running (near the default pid_max), as real leftovers name different processes.
+                long dead = 4_194_303 - i;
+                Files.writeString(home.resolve("gateway.pid"), "{\"pid\": " + dead + ", \"kind\": \"hermes-gateway\", \"start_time\": 1}");
                 if (i % 3 == 0) {
                     Files.writeString(home.resolve(".gateway-planned-stop.json"),
-                            "{\"target_pid\": 4194303, \"stopper_pid\": 1, \"written_at\": \"2026-01-01T00:00:00+00:00\"}");
+                            "{\"target_pid\": " + dead + ", \"stopper_pid\": 1, \"written_at\": \"2026-01-01T00:00:00+00:00\"}");
                 }
             }
             Process owner = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classpath,

@@ -46,13 +46,18 @@ public record GatewayOwnerView(Verdict verdict, Long pid, Path home, boolean ans
 
     /** Whether profile {@code name} of {@code root} is served: true/false, or null when it cannot be known. */
     public Boolean serves(String name, Path root) {
+        return serves(name, answered && PidMarker.sameHome(home, root));
+    }
+
+    /** As {@link #serves(String, Path)}, with the owner's home already compared to the root (once per scan). */
+    Boolean serves(String name, boolean ownersHomeIsRoot) {
         if (absent()) {
             return false;
         }
         if (!answered) {
             return null;
         }
-        if (!PidMarker.sameHome(home, root)) {
+        if (!ownersHomeIsRoot) {
             return false;
         }
         String wanted = name.toLowerCase(Locale.ROOT);
@@ -61,13 +66,17 @@ public record GatewayOwnerView(Verdict verdict, Long pid, Path home, boolean ans
 
     /** Why {@link #serves} answers as it does for a profile of {@code root}. */
     public String servedWhy(Path root) {
+        return servedWhy(answered && PidMarker.sameHome(home, root));
+    }
+
+    String servedWhy(boolean ownersHomeIsRoot) {
         if (absent()) {
             return "no live gateway owner";
         }
         if (!answered) {
             return "unknown: " + why;
         }
-        if (!PidMarker.sameHome(home, root)) {
+        if (!ownersHomeIsRoot) {
             return "the gateway owner PID " + pid + " serves the profiles of another HERMES_HOME (" + home + ")";
         }
         return "the gateway owner PID " + pid + " answered identify";

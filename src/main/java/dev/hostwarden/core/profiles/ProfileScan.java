@@ -4,6 +4,7 @@ import dev.hostwarden.core.ControlSocket;
 import dev.hostwarden.core.GatewayRuntimeLock;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.LockProbe;
+import dev.hostwarden.core.PidMarker;
 import dev.hostwarden.core.ProcessInspector;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,17 +32,19 @@ public final class ProfileScan {
     public ProfilesReport scan(Path root) {
         ProfileHomes.Listing listing = ProfileHomes.list(root);
         GatewayOwnerView owner = GatewayOwnerView.inspect(rendezvous, listing.root(), identifyTimeout);
-        ProcessInspector inspector = rendezvous.inspector();
+        ProcessInspector inspector = new OneScanInspector(rendezvous.inspector());
+        boolean ownersHomeIsRoot = owner.answered() && PidMarker.sameHome(owner.home(), listing.root());
         List<ProfileState> states = new ArrayList<>();
         for (ProfileHomes.Home home : listing.homes()) {
-            states.add(inspect(home, owner, listing.root(), inspector));
+            states.add(inspect(home, owner, ownersHomeIsRoot, listing.root(), inspector));
         }
         return new ProfilesReport(listing.root(), owner, states, listing.problem());
     }
 
-    private static ProfileState inspect(ProfileHomes.Home home, GatewayOwnerView owner, Path root, ProcessInspector inspector) {
-        Boolean served = owner.serves(home.name(), root);
-        String servedWhy = owner.servedWhy(root);
+    private static ProfileState inspect(ProfileHomes.Home home, GatewayOwnerView owner, boolean ownersHomeIsRoot, Path root,
+                                        ProcessInspector inspector) {
+        Boolean served = owner.serves(home.name(), ownersHomeIsRoot);
+        String servedWhy = owner.servedWhy(ownersHomeIsRoot);
         if (!home.readable()) {
             return new ProfileState(home.name(), home.home(), home.problem(), served, servedWhy, null, null, null, List.of());
         }
