@@ -103,18 +103,27 @@ public final class ControlSocket {
         String seconds = timeout.toMillis() % 1000 == 0 ? timeout.toSeconds() + " s" : timeout.toMillis() + " ms";
         try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
              Selector selector = Selector.open()) {
-            channel.connect(UnixDomainSocketAddress.of(socket));
+            // Non-blocking from the connect on: a gateway that stopped accepting fills its backlog, and a
+            // blocking connect would then wait forever instead of failing at once.
             channel.configureBlocking(false);
+            SelectionKey key = channel.register(selector, SelectionKey.OP_CONNECT);
+            if (!channel.connect(UnixDomainSocketAddress.of(socket))) {
+                while (!channel.finishConnect()) {
+                    if (!await(selector, deadline)) {
+                        return Answer.failed("the control socket " + socket + " took no connection within " + seconds);
+                    }
+                }
+            }
             ObjectNode request = JsonTrees.object().put("verb", verb).put("id", 1).put("protocol", PROTOCOL);
             ByteBuffer out = ByteBuffer.wrap((request + "\n").getBytes(StandardCharsets.UTF_8));
-            channel.register(selector, SelectionKey.OP_WRITE);
+            key.interestOps(SelectionKey.OP_WRITE);
             while (out.hasRemaining()) {
                 if (!await(selector, deadline)) {
                     return Answer.failed("the control socket " + socket + " took no request within " + seconds);
                 }
                 channel.write(out);
             }
-            channel.keyFor(selector).interestOps(SelectionKey.OP_READ);
+            key.interestOps(SelectionKey.OP_READ);
             ByteArrayOutputStream line = new ByteArrayOutputStream();
             ByteBuffer in = ByteBuffer.allocate(8192);
             while (true) {

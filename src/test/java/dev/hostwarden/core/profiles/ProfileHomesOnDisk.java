@@ -69,8 +69,13 @@ final class ProfileHomesOnDisk {
 
     /** A control socket at {@code home} that takes connections (the kernel's backlog) and never answers. */
     static ServerSocketChannel silent(Path home) throws IOException {
+        return silent(home, 0);
+    }
+
+    /** As {@link #silent(Path)} with a connection backlog of {@code backlog} (0: the system's default). */
+    static ServerSocketChannel silent(Path home, int backlog) throws IOException {
         ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        server.bind(UnixDomainSocketAddress.of(home.resolve("gateway.sock")));
+        server.bind(UnixDomainSocketAddress.of(home.resolve("gateway.sock")), backlog);
         return server;
     }
 

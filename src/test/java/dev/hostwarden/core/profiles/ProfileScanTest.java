@@ -195,6 +195,20 @@ class ProfileScanTest {
         }
     }
 
+    /** A gateway that stopped accepting fills its backlog; a blocking connect would then hang every later scan. */
+    @Test
+    void anOwnerWhoseBacklogIsFullStillGivesAnAnswerInTime() throws Exception {
+        ProfileHomesOnDisk.ownTheGatewayRole(rendezvous, root);
+        try (ServerSocketChannel stuck = ProfileHomesOnDisk.silent(root, 1)) {
+            for (int scan = 0; scan < 4; scan++) {
+                ProfilesReport report = scan();
+                assertFalse(report.owner().answered());
+                assertNull(report.profiles().get(0).served());
+                assertFalse(report.owner().why().isEmpty());
+            }
+        }
+    }
+
     @Test
     void anAnswerAsAnotherProcessIsNotTheOwnersWord() throws Exception {
         ProfileHomesOnDisk.ownTheGatewayRole(rendezvous, root);
