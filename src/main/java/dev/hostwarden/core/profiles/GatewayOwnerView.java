@@ -99,7 +99,7 @@ public record GatewayOwnerView(Verdict verdict, Long pid, Path home, boolean ans
         Verdict verdict = report.verdict();
         if (verdict != Verdict.LIVE) {
             String why = switch (verdict) {
-                case NO_OWNER -> "no gateway owner";
+                case NO_OWNER -> "no gateway record is published";
                 case STALE -> "the gateway record names PID " + pid + ", which is not the live owner";
                 default -> "the gateway owner is " + verdict.name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": "
                         + report.reasons().stream().map(reason -> reason.message()).collect(Collectors.joining("; "));

@@ -37,7 +37,7 @@ public final class ProfileRescan {
     public static Result run(HostRendezvous rendezvous, Path root, Duration identifyTimeout, Duration rescanTimeout) {
         GatewayOwnerView owner = GatewayOwnerView.inspect(rendezvous, root, identifyTimeout);
         if (!owner.live()) {
-            return new Result(Outcome.NO_OWNER, owner, List.of(), List.of(), null, "no live gateway owner: " + owner.why());
+            return new Result(Outcome.NO_OWNER, owner, List.of(), List.of(), null, "no live gateway owner (" + owner.why() + ")");
         }
         if (!owner.answered()) {
             return new Result(Outcome.NO_ANSWER, owner, List.of(), List.of(), null, "the gateway owner PID " + owner.pid()
