@@ -23,10 +23,11 @@ public final class ProfileHomes {
     private ProfileHomes() {
     }
 
-    /** One home; {@code problem} is "" when it can be read and its name is one hermes accepts. */
-    public record Home(String name, Path home, String problem) {
-        public boolean readable() {
-            return !problem.startsWith(UNREADABLE);
+    /** One home; {@code problem} is "" when it can be read and its name is one hermes accepts, else why not. */
+    public record Home(String name, Path home, boolean readable, String problem) {
+        static Home of(String name, Path home) {
+            String unreadable = readProblem(home);
+            return new Home(name, home, unreadable.isEmpty(), unreadable.isEmpty() && !name.equals(DEFAULT) ? nameProblem(name) : unreadable);
         }
     }
 
@@ -37,8 +38,6 @@ public final class ProfileHomes {
     public record Listing(Path root, List<Home> homes, String problem) {
     }
 
-    static final String UNREADABLE = "cannot be read: ";
-
     public static Listing list(Path root) {
         Path absolute = root.toAbsolutePath().normalize();
         List<Home> homes = new ArrayList<>();
@@ -46,7 +45,7 @@ public final class ProfileHomes {
             String why = Files.exists(absolute) ? "HERMES_HOME " + absolute + " is not a directory" : "HERMES_HOME " + absolute + " does not exist";
             return new Listing(absolute, homes, why);
         }
-        homes.add(new Home(DEFAULT, absolute, readProblem(absolute)));
+        homes.add(Home.of(DEFAULT, absolute));
         if (!homes.get(0).readable()) {
             return new Listing(absolute, homes, "HERMES_HOME " + absolute + " " + homes.get(0).problem());
         }
@@ -56,15 +55,13 @@ public final class ProfileHomes {
         try (DirectoryStream<Path> children = Files.newDirectoryStream(dir)) {
             for (Path child : children) {
                 if (Files.isDirectory(child)) {
-                    String name = child.getFileName().toString();
-                    String unreadable = readProblem(child);
-                    named.add(new Home(name, child, unreadable.isEmpty() ? nameProblem(name) : unreadable));
+                    named.add(Home.of(child.getFileName().toString(), child));
                 }
             }
         } catch (NoSuchFileException none) {
             // No profiles/ directory: only the root home.
         } catch (IOException | RuntimeException unlistable) {
-            problem = "the profiles directory " + dir + " " + UNREADABLE + describe(unlistable);
+            problem = "the profiles directory " + dir + " cannot be read: " + describe(unlistable);
         }
         named.sort(Comparator.comparing(Home::name));
         homes.addAll(named);
@@ -112,7 +109,7 @@ public final class ProfileHomes {
         try (DirectoryStream<Path> ignored = Files.newDirectoryStream(home)) {
             return "";
         } catch (IOException | RuntimeException unreadable) {
-            return UNREADABLE + describe(unreadable);
+            return "cannot be read: " + describe(unreadable);
         }
     }
 
