@@ -2,6 +2,7 @@ package dev.hostwarden.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hostwarden.core.ControlSocket;
 import dev.hostwarden.core.Environment;
 import dev.hostwarden.core.HermesHome;
 import dev.hostwarden.core.JsonTrees;
@@ -15,7 +16,6 @@ import dev.hostwarden.core.profiles.ProfileRescan;
 import dev.hostwarden.core.profiles.ProfileScan;
 import dev.hostwarden.core.profiles.ProfileState;
 import dev.hostwarden.core.profiles.ProfilesReport;
-import dev.hostwarden.core.ControlSocket;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
