@@ -74,30 +74,61 @@ public final class ControlSocket {
 
     /** Sends one verb and returns the {@code result} object of an {@code ok} answer. */
     public static Optional<ObjectNode> call(Path home, String verb, Duration timeout) {
+        return ask(home, verb, timeout).result();
+    }
+
+    /**
+     * One exchange and what came of it.
+     *
+     * @param result the {@code result} object of an {@code ok} answer, or empty
+     * @param why    why there is no result, in plain words; "" with a result
+     */
+    public record Answer(Optional<ObjectNode> result, String why) {
+        static Answer failed(String why) {
+            return new Answer(Optional.empty(), why);
+        }
+    }
+
+    /**
+     * Sends one verb, bounded by {@code timeout} from connect to the last byte, and says why when
+     * no usable answer came: no socket, refused, silent, or an answer that is not a JSON object,
+     * too long, or not {@code ok}.
+     */
+    public static Answer ask(Path home, String verb, Duration timeout) {
         Path socket = pathFor(home);
         if (!Files.exists(socket)) {
-            return Optional.empty();
+            return Answer.failed("no control socket at " + socket);
         }
         long deadline = System.nanoTime() + timeout.toNanos();
+        String seconds = timeout.toMillis() % 1000 == 0 ? timeout.toSeconds() + " s" : timeout.toMillis() + " ms";
         try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
              Selector selector = Selector.open()) {
-            channel.connect(UnixDomainSocketAddress.of(socket));
+            // Non-blocking from the connect on: a gateway that stopped accepting fills its backlog, and a
+            // blocking connect would then wait forever instead of failing at once.
             channel.configureBlocking(false);
+            SelectionKey key = channel.register(selector, SelectionKey.OP_CONNECT);
+            if (!channel.connect(UnixDomainSocketAddress.of(socket))) {
+                while (!channel.finishConnect()) {
+                    if (!await(selector, deadline)) {
+                        return Answer.failed("the control socket " + socket + " took no connection within " + seconds);
+                    }
+                }
+            }
             ObjectNode request = JsonTrees.object().put("verb", verb).put("id", 1).put("protocol", PROTOCOL);
             ByteBuffer out = ByteBuffer.wrap((request + "\n").getBytes(StandardCharsets.UTF_8));
-            channel.register(selector, SelectionKey.OP_WRITE);
+            key.interestOps(SelectionKey.OP_WRITE);
             while (out.hasRemaining()) {
                 if (!await(selector, deadline)) {
-                    return Optional.empty();
+                    return Answer.failed("the control socket " + socket + " took no request within " + seconds);
                 }
                 channel.write(out);
             }
-            channel.keyFor(selector).interestOps(SelectionKey.OP_READ);
+            key.interestOps(SelectionKey.OP_READ);
             ByteArrayOutputStream line = new ByteArrayOutputStream();
             ByteBuffer in = ByteBuffer.allocate(8192);
             while (true) {
                 if (!await(selector, deadline)) {
-                    return Optional.empty();
+                    return Answer.failed("no answer on " + socket + " within " + seconds);
                 }
                 int read = channel.read(in);
                 if (read < 0) {
@@ -107,18 +138,20 @@ public final class ControlSocket {
                 while (in.hasRemaining()) {
                     byte b = in.get();
                     if (b == '\n') {
-                        return parse(line.toByteArray());
+                        return parse(socket, line.toByteArray());
                     }
                     line.write(b);
                 }
                 in.clear();
                 if (line.size() > MAX_RESPONSE) {
-                    return Optional.empty();
+                    return Answer.failed("the answer on " + socket + " is longer than " + MAX_RESPONSE / 1024 + " KiB");
                 }
             }
-            return parse(line.toByteArray());
-        } catch (IOException | RuntimeException silent) {
-            return Optional.empty();
+            return parse(socket, line.toByteArray());
+        } catch (IOException failed) {
+            return Answer.failed("the control socket " + socket + " cannot be reached: " + IoMessages.describe(failed));
+        } catch (RuntimeException failed) {
+            return Answer.failed("the control socket " + socket + " cannot be reached: " + failed);
         }
     }
 
@@ -131,14 +164,22 @@ public final class ControlSocket {
         return selector.select(remaining) > 0;
     }
 
-    private static Optional<ObjectNode> parse(byte[] bytes) {
-        try {
-            ObjectNode answer = RecordCodec.parseObject(bytes);
-            JsonNode result = answer.get("result");
-            return answer.path("ok").asBoolean(false) && result != null && result.isObject()
-                    ? Optional.of((ObjectNode) result) : Optional.empty();
-        } catch (RecordCodec.CorruptRecordException notJson) {
-            return Optional.empty();
+    private static Answer parse(Path socket, byte[] bytes) {
+        if (bytes.length == 0) {
+            return Answer.failed("the control socket " + socket + " closed without an answer");
         }
+        ObjectNode answer;
+        try {
+            answer = RecordCodec.parseObject(bytes);
+        } catch (RecordCodec.CorruptRecordException notJson) {
+            return Answer.failed("the answer on " + socket + " is not a JSON object: " + notJson.getMessage());
+        }
+        JsonNode result = answer.get("result");
+        if (!answer.path("ok").asBoolean(false)) {
+            String error = answer.path("error").asText("");
+            return Answer.failed("the gateway refused the request" + (error.isEmpty() ? "" : ": " + error));
+        }
+        return result != null && result.isObject() ? new Answer(Optional.of((ObjectNode) result), "")
+                : Answer.failed("the answer on " + socket + " has no result object");
     }
 }

@@ -82,8 +82,13 @@ public final class PidMarker {
     public Read peek() {
         Optional<byte[]> bytes;
         try {
-            if (PrivateFiles.kindOf(path) == PrivateFiles.Kind.ABSENT) {
+            PrivateFiles.Kind kind = PrivateFiles.kindOf(path);
+            if (kind == PrivateFiles.Kind.ABSENT) {
                 return new Missing();
+            }
+            if (kind == PrivateFiles.Kind.OTHER) {
+                // A FIFO would block the open until a writer came: never opened.
+                return new Unusable("is not a regular file (not opened)", mtimeAge());
             }
             bytes = PrivateFiles.readSmall(path);
         } catch (PrivateFiles.NotRegularFileException notAFile) {

@@ -21,6 +21,7 @@ import dev.hostwarden.core.RecordCodec;
 import dev.hostwarden.core.Role;
 import dev.hostwarden.core.TakeoverMarker;
 import dev.hostwarden.core.Tokens;
+import dev.hostwarden.core.profiles.ProfileHomes;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Files;
@@ -60,7 +61,10 @@ public final class HostOwner implements AutoCloseable {
     private final Path home;
     private final String host;
     private final int port;
+    /** The profiles given with --profiles; empty for a gateway that multiplexes every home it finds. */
     private final List<String> profiles;
+    /** What this owner serves now: the given list, or (multiplexing) the homes found at start or the last rescan. */
+    private volatile List<String> served;
     private final boolean waitForLock;
     private final boolean force;
     private final Duration pollInterval;
@@ -92,6 +96,7 @@ public final class HostOwner implements AutoCloseable {
         this.host = builder.host;
         this.port = builder.port;
         this.profiles = List.copyOf(builder.profiles);
+        this.served = this.profiles;
         this.waitForLock = builder.waitForLock;
         this.force = builder.force;
         this.pollInterval = builder.pollInterval;
@@ -222,6 +227,9 @@ public final class HostOwner implements AutoCloseable {
         } catch (IOException unusable) {
             throw OwnerStartException.config("home '" + home + "' cannot be created: " + IoMessages.describe(unusable));
         }
+        if (multiplexes()) {
+            served = ProfileHomes.servable(home);
+        }
         prepareBeforeClaim();
         claimHostLock();
         // From here on the exit cleanup removes what we publish, whatever ends the process.
@@ -242,12 +250,12 @@ public final class HostOwner implements AutoCloseable {
             throw OwnerStartException.config("cannot listen on " + where + ": " + describe(unbindable));
         }
         if (ownsHostLock) {
-            record = rendezvous.publishRecord(role, role.servesHttp() ? host : "", boundPort, profiles, token, home.toString());
+            record = rendezvous.publishRecord(role, role.servesHttp() ? host : "", boundPort, served, token, home.toString());
             if (record == null) {
                 throw OwnerStartException.config("the " + role + " record could not be published in " + rendezvous.dir().path());
             }
         } else {
-            record = rendezvous.ownRecord(role, role.servesHttp() ? host : "", boundPort, profiles, token, home.toString());
+            record = rendezvous.ownRecord(role, role.servesHttp() ? host : "", boundPort, served, token, home.toString());
         }
         running = true;
         if (ownsHostLock) {
@@ -259,7 +267,7 @@ public final class HostOwner implements AutoCloseable {
             guard.scheduleWithFixedDelay(this::keepPublished, pollInterval.toMillis(), pollInterval.toMillis(), TimeUnit.MILLISECONDS);
         }
         LOG.log(Level.INFO, "owner running{0}, serving {1} (home {2}, token fingerprint {3})",
-                boundPort == null ? "" : " on " + host + ":" + boundPort, served(profiles), home, record.tokenFingerprint());
+                boundPort == null ? "" : " on " + host + ":" + boundPort, describeServed(served), home, record.tokenFingerprint());
     }
 
     /**
@@ -270,7 +278,7 @@ public final class HostOwner implements AutoCloseable {
      */
     private void prepareBeforeClaim() throws OwnerStartException {
         token = Tokens.newToken();
-        HostRecord draft = rendezvous.ownRecord(role, role.servesHttp() ? host : "", port, profiles, token, home.toString());
+        HostRecord draft = rendezvous.ownRecord(role, role.servesHttp() ? host : "", port, served, token, home.toString());
         try {
             // Round trip through the codec: loads the JSON writer and reader now, not on the publish path.
             RecordCodec.decode(RecordCodec.encode(draft));
@@ -591,8 +599,8 @@ public final class HostOwner implements AutoCloseable {
         node.put("role", role.wireName());
         node.put("home", home.toString());
         node.put("hermes_home", home.toString());
-        ArrayNode served = node.putArray("profiles");
-        profiles.forEach(served::add);
+        ArrayNode names = node.putArray("profiles");
+        served.forEach(names::add);
         if (record != null) {
             node.put("port", record.port());
             node.put("tokenFingerprint", record.tokenFingerprint());
@@ -611,9 +619,9 @@ public final class HostOwner implements AutoCloseable {
                 result.put("pid", Platform.currentPid());
                 result.put("kind", "hermes-gateway");
                 result.put("hermes_home", home.toString());
-                result.put("profile", profiles.isEmpty() ? "default" : profiles.get(0));
-                ArrayNode served = result.putArray("served_profiles");
-                (profiles.isEmpty() ? List.of("default") : profiles).forEach(served::add);
+                List<String> now = served.isEmpty() ? List.of(ProfileHomes.DEFAULT) : served;
+                result.put("profile", now.get(0));
+                result.set("served_profiles", names(now));
                 result.put("multiplex", true);
                 Long start = inspector.startTicks(Platform.currentPid());
                 if (start == null) {
@@ -621,6 +629,12 @@ public final class HostOwner implements AutoCloseable {
                 } else {
                     result.put("start_time", start);
                 }
+                return result;
+            }
+            case "rescan-profiles": {
+                ObjectNode result = JsonTrees.object();
+                result.put("multiplex", true);
+                result.set("served_profiles", names(rescanProfiles()));
                 return result;
             }
             case "status": {
@@ -639,8 +653,51 @@ public final class HostOwner implements AutoCloseable {
         return pid == null ? "an unnamed stopper" : "PID " + pid;
     }
 
-    /** The served profiles as the log reads them: an owner without --profiles serves none. */
-    private static String served(List<String> profiles) {
+    /**
+     * hermes' {@code rescan-profiles}: a multiplexing gateway reads {@code profiles/} again and, when
+     * the set changed, publishes its record again with the new served set (same token). With
+     * --profiles the list stays as given. Returns the served set.
+     */
+    synchronized List<String> rescanProfiles() {
+        if (!multiplexes() || closed.get() || draining.get() || !running) {
+            return served;
+        }
+        List<String> found = ProfileHomes.servable(home);
+        if (found.equals(served)) {
+            return served;
+        }
+        if (ownsHostLock) {
+            HostRecord again = rendezvous.publishRecord(role, record.host(), record.port(), found, token, record.home());
+            if (again == null) {
+                LOG.log(Level.WARNING, "rescan found {0} but the record could not be published again; still serving {1}",
+                        describeServed(found), describeServed(served));
+                return served;
+            }
+            record = again;
+        }
+        LOG.log(Level.INFO, "rescan: now serving {0} (was {1})", describeServed(found), describeServed(served));
+        served = found;
+        return served;
+    }
+
+    /** A gateway without --profiles serves the root home and every profile home it finds, as hermes' multiplexer. */
+    private boolean multiplexes() {
+        return role == Role.GATEWAY && profiles.isEmpty();
+    }
+
+    /** The profiles this owner serves now. */
+    public List<String> served() {
+        return served;
+    }
+
+    private static ArrayNode names(List<String> names) {
+        ArrayNode array = JsonTrees.object().arrayNode();
+        names.forEach(array::add);
+        return array;
+    }
+
+    /** The served profiles as the log reads them. */
+    private static String describeServed(List<String> profiles) {
         return profiles.isEmpty() ? "no profiles" : "profiles " + String.join(", ", profiles);
     }
 

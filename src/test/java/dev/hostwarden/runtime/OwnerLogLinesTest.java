@@ -56,12 +56,13 @@ class OwnerLogLinesTest {
                 home.toString())) {
             assertEquals("READY role=gateway pid=" + owner.pid(), owner.readLine(DEADLINE));
             Waits.until("the running line", DEADLINE, () -> owner.stderr().contains("INFO gateway: owner running"));
-            assertTrue(owner.stderr().contains("serving no profiles"), owner.stderr());
+            // Without --profiles it multiplexes: the root home is profile "default".
+            assertTrue(owner.stderr().contains("serving profiles default"), owner.stderr());
 
             Cli.Result status = Cli.run("status", "--lock-dir", locks.toString(), "gateway").assertPlain();
             assertEquals(0, status.exit(), status.toString());
-            assertTrue(status.out().contains("PID " + owner.pid() + " (no bound port; no profiles)"), status.toString());
-            assertTrue(status.out().contains("LIVE: Owner PID " + owner.pid() + " serving no profiles"), status.toString());
+            assertTrue(status.out().contains("PID " + owner.pid() + " (no bound port; profiles: default)"), status.toString());
+            assertTrue(status.out().contains("LIVE: Owner PID " + owner.pid() + " serving: default"), status.toString());
             assertFalse(status.out().contains("unknown") || status.out().contains("not published yet"), status.toString());
 
             assertTrue(PlannedStopMarker.write(home, owner.pid(), ProcessInspector.system()));
