@@ -240,7 +240,7 @@ public final class LaunchSettings {
     public static Launch selfLaunch(Role role, HostRecord previous, Environment env) {
         List<String> command = new ArrayList<>(HostwardenLauncher.prefix(env));
         command.addAll(List.of("run", role.wireName()));
-        if (previous != null && !previous.profiles().isEmpty()) {
+        if (previous != null && !previous.profiles().isEmpty() && !servesEveryHomeItFinds(role, previous)) {
             command.add("--profiles");
             command.add(String.join(",", previous.profiles()));
         }
@@ -249,5 +249,20 @@ public final class LaunchSettings {
             command.add(previous.host());
         }
         return new Launch(command, null, Map.of(), true);
+    }
+
+    /**
+     * A multiplexing gateway (no {@code --profiles}) publishes every home it found; relaunching it with
+     * that list would pin the set and stop it picking up new profiles, so it is relaunched without one.
+     */
+    private static boolean servesEveryHomeItFinds(Role role, HostRecord previous) {
+        if (role != Role.GATEWAY || previous.home() == null || previous.home().isEmpty()) {
+            return false;
+        }
+        try {
+            return previous.profiles().equals(dev.hostwarden.core.profiles.ProfileHomes.servable(Path.of(previous.home())));
+        } catch (java.nio.file.InvalidPathException unusable) {
+            return false;
+        }
     }
 }
