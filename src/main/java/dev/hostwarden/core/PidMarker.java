@@ -82,14 +82,7 @@ public final class PidMarker {
     public Read peek() {
         Optional<byte[]> bytes;
         try {
-            PrivateFiles.Kind kind = PrivateFiles.kindOf(path);
-            if (kind == PrivateFiles.Kind.ABSENT) {
-                return new Missing();
-            }
-            if (kind == PrivateFiles.Kind.OTHER) {
-                // A FIFO would block the open until a writer came: never opened.
-                return new Unusable("is not a regular file (not opened)", mtimeAge());
-            }
+            // readSmall looks before it opens: a FIFO, socket or device is refused, never opened.
             bytes = PrivateFiles.readSmall(path);
         } catch (PrivateFiles.NotRegularFileException notAFile) {
             return new Unusable("it is " + notAFile.type() + ", not a regular file, and is never opened", mtimeAge());
