@@ -16,7 +16,7 @@ public final class Notifiers {
     private Notifiers() {
     }
 
-    /** May take a moment (it talks to the bus): call it off the UI thread. Says on stderr which one it chose. */
+    /** May take a moment (it talks to the bus): call it off the UI thread. Says on stderr when a session bus is there but cannot notify. */
     public static Notifier forThisDesktop(Map<String, String> environment, Supplier<TrayPort> tray) {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         String address = environment.get(SESSION_BUS_VARIABLE);
@@ -24,7 +24,10 @@ public final class Notifiers {
             return new TrayMessageNotifier(tray, "the desktop's own notifications");
         }
         if (address == null || address.isBlank()) {
-            return fallback(tray, "no session D-Bus: " + SESSION_BUS_VARIABLE + " is not set");
+            // No bus at all is a plain desktop-less session, not a fault: said only when debugging.
+            String why = "no session D-Bus: " + SESSION_BUS_VARIABLE + " is not set";
+            System.getLogger(Notifiers.class.getName()).log(System.Logger.Level.DEBUG, "desktop notifications unavailable ({0}); using the tray icon''s message", why);
+            return new TrayMessageNotifier(tray, why);
         }
         return forBus(address, tray);
     }
