@@ -190,9 +190,13 @@ public final class RoleCardModel {
         RoleReport report = next.report();
         verdict.set(report.verdict());
         if (messagePending && !busy.get()) {
-            // The refresh right after an action shows the state the message speaks of.
-            messagePending = false;
-            messageVerdict = report.verdict();
+            // The first settled refresh after an action shows the state the message speaks of. STALE is
+            // not settled: a refresh begun while the owner was dying can land after the action's own
+            // retract, and clearing on it would hide the outcome the user just asked for.
+            if (report.verdict() != Verdict.STALE) {
+                messagePending = false;
+                messageVerdict = report.verdict();
+            }
         } else if (!busy.get() && messageVerdict != null && messageVerdict != report.verdict()) {
             // The state moved on since: an old outcome would mislead.
             messageVerdict = null;
