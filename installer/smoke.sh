@@ -21,6 +21,8 @@ step() { echo "smoke: $*"; }
 export HERMES_GATEWAY_LOCK_DIR=$work/locks HERMES_HOME=$work/home XDG_STATE_HOME=$work/state \
   XDG_CACHE_HOME=$work/cache XDG_CONFIG_HOME=$work/config HOSTWARDEN_SETTINGS=$work/settings.json
 mkdir -p "$HERMES_HOME"
+# A named settings file must exist (restart refuses a missing one): an empty one means the defaults.
+echo "{}" >"$HOSTWARDEN_SETTINGS"
 # restart's default relaunch is hermes' own command when hermes is on PATH; this test restarts ours.
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 if command -v hermes >/dev/null; then fail "hermes is on PATH ($(command -v hermes)): restart would launch it"; fi
