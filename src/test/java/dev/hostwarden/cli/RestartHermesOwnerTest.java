@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.hostwarden.core.Role;
 import dev.hostwarden.runtime.HostwardenLauncher;
 import dev.hostwarden.testsupport.ChildProcess;
-import dev.hostwarden.testsupport.Python;
+import dev.hostwarden.testsupport.HermesOwnerScript;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -29,38 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @EnabledOnOs(OS.LINUX)
 class RestartHermesOwnerTest {
-    /** A hermes gateway owner: the host lock, then the token and the record; prints its PID, holds until killed. */
-    private static final String HERMES_GATEWAY = String.join("\n",
-            "import datetime, fcntl, hashlib, json, os, sys",
-            "lock_dir, home = sys.argv[1], sys.argv[2]",
-            "pid = os.getpid()",
-            "def start_ticks(p):",
-            "    with open(f'/proc/{p}/stat') as f:",
-            "        return int(f.read().rsplit(')', 1)[1].split()[19])  # field 22",
-            "ticks = start_ticks(pid)",
-            "with open('/proc/stat') as f:",
-            "    btime = next(float(l.split()[1]) for l in f if l.startswith('btime '))",
-            "with open('/proc/sys/kernel/random/boot_id') as f:",
-            "    boot_id = f.read().strip()",
-            "os.makedirs(lock_dir, mode=0o700, exist_ok=True)",
-            "lock = os.open(os.path.join(lock_dir, 'host-gateway.lock'), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)",
-            "fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)",
-            "def write_private(name, text):",
-            "    fd = os.open(os.path.join(lock_dir, name), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)",
-            "    with os.fdopen(fd, 'w') as f:",
-            "        f.write(text)",
-            "token = 'hermes-gateway-test-token'",
-            "write_private('host-gateway.token', token)",
-            "write_private('host-gateway.json', json.dumps({",
-            "    'role': 'gateway', 'home': home, 'pid': pid, 'createTime': btime + ticks / 100.0, 'startTime': ticks,",
-            "    'bootEpoch': f'{boot_id}:{start_ticks(1)}', 'host': '', 'port': None, 'protocolVersion': 1,",
-            "    'tokenFingerprint': hashlib.sha256(token.encode()).hexdigest()[:16], 'profiles': ['default'],",
-            "    'updatedAt': datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='microseconds'),",
-            "}))",
-            "print(pid, flush=True)",
-            "sys.stdin.read()  # hold until killed, or until the test closes our stdin",
-            "");
-
     @TempDir
     Path tmp;
 
@@ -69,8 +37,8 @@ class RestartHermesOwnerTest {
     @BeforeEach
     void startTheHermesOwner() throws Exception {
         Files.createDirectories(tmp.resolve("home"));
-        hermes = Python.script(tmp.resolve("hermes_gateway.py"), HERMES_GATEWAY)
-                .start(locks().toString(), tmp.resolve("home").toString());
+        hermes = HermesOwnerScript.writeTo(tmp)
+                .start(locks().toString(), tmp.resolve("home").toString(), "gateway", "", "hermes-gateway-test-token");
         assertEquals(hermes.pid(), Long.parseLong(hermes.readLine(CliChild.DEADLINE).strip()), hermes.stderr());
         assertEquals(hermes.pid(), CliChild.livePid(locks(), Role.GATEWAY), "the python owner is the live gateway owner");
     }

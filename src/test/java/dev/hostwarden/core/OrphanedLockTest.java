@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.hostwarden.runtime.ControlResult;
 import dev.hostwarden.runtime.RendezvousOwnerControl;
 import dev.hostwarden.testsupport.ChildProcess;
+import dev.hostwarden.testsupport.HermesOwnerScript;
 import dev.hostwarden.testsupport.Python;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,47 +37,12 @@ import org.junit.jupiter.api.function.ThrowingConsumer;
 class OrphanedLockTest extends HostDirTest {
     private static final Duration DEADLINE = Duration.ofSeconds(30);
 
-    /**
-     * A hermes serve owner that does not heal itself: hermes' flock on host-serve.lock, then the token
-     * and a record naming this process with its incarnation proof, written as hermes writes them
-     * (src/bench/status_fixture.py); prints its PID and holds until stdin closes.
-     */
-    private static final String HERMES_OWNER = String.join("\n",
-            "import datetime, fcntl, hashlib, json, os, sys",
-            "lock_dir, home = sys.argv[1], sys.argv[2]",
-            "pid = os.getpid()",
-            "def start_ticks(p):",
-            "    with open(f'/proc/{p}/stat') as f:",
-            "        return int(f.read().rsplit(')', 1)[1].split()[19])  # field 22",
-            "ticks = start_ticks(pid)",
-            "with open('/proc/stat') as f:",
-            "    btime = next(float(l.split()[1]) for l in f if l.startswith('btime '))",
-            "with open('/proc/sys/kernel/random/boot_id') as f:",
-            "    boot_id = f.read().strip()",
-            "lock = os.open(os.path.join(lock_dir, 'host-serve.lock'), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)",
-            "fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)",
-            "def write_private(name, text):",
-            "    fd = os.open(os.path.join(lock_dir, name), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)",
-            "    with os.fdopen(fd, 'w') as f:",
-            "        f.write(text)",
-            "token = 'orphaned-lock-test-token'",
-            "write_private('host-serve.token', token)",
-            "write_private('host-serve.json', json.dumps({",
-            "    'role': 'serve', 'home': home, 'pid': pid, 'createTime': btime + ticks / 100.0, 'startTime': ticks,",
-            "    'bootEpoch': f'{boot_id}:{start_ticks(1)}', 'host': '127.0.0.1', 'port': None, 'protocolVersion': 1,",
-            "    'tokenFingerprint': hashlib.sha256(token.encode()).hexdigest()[:16], 'profiles': ['default'],",
-            "    'updatedAt': datetime.datetime.now(datetime.timezone.utc).isoformat(timespec='microseconds'),",
-            "}))",
-            "print(pid, flush=True)",
-            "sys.stdin.read()  # hold until the test closes our stdin",
-            "");
-
     private Python.Script ownerScript;
 
     @BeforeEach
     void writeTheOwnerScript() throws IOException {
         hr.dir().ensure();
-        ownerScript = Python.script(tmp.resolve("hermes_owner.py"), HERMES_OWNER);
+        ownerScript = HermesOwnerScript.writeTo(tmp);
     }
 
     @Test
@@ -221,7 +187,8 @@ class OrphanedLockTest extends HostDirTest {
     }
 
     private ChildProcess startOwner() throws IOException {
-        return ownerScript.start(hostDir.locks().toString(), tmp.resolve("owner-home").toString());
+        return ownerScript.start(hostDir.locks().toString(), tmp.resolve("owner-home").toString(), "serve", "127.0.0.1",
+                "orphaned-lock-test-token");
     }
 
     /** The owner's PID once it holds the lock and has published; the sanity check that it is LIVE now. */
