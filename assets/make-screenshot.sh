@@ -5,7 +5,8 @@
 # gateway`), a stale serve record (`hostwarden run serve`, then kill -9), no desktop-serve; and profile
 # homes, one with a planned-stop marker left by an earlier stop.
 # Needs: xvfb openbox imagemagick xdotool (Debian), libgtk-3-0.
-# Usage: assets/make-screenshot.sh [OUT.png] [WIDTHxHEIGHT]   (after `mvn -B package -DskipTests`)
+# Usage: [THEME=light|dark] assets/make-screenshot.sh [OUT.png] [WIDTHxHEIGHT]   (after `mvn -B package -DskipTests`)
+# The README shows both: assets/screenshot.png (light) and THEME=dark ... assets/screenshot-dark.png.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-assets/screenshot.png}
@@ -55,7 +56,7 @@ printf '{"target_pid": 4194299, "target_start_time": 98817, "stopper_pid": 41942
 chmod 600 "$HERMES_HOME/profiles/work/.gateway-planned-stop.json"
 sleep 3   # the serve record is older than the gateway by a few seconds, as in life
 
-java -jar "$jar" --no-tray --lock-dir "$locks" >"$work/panel.out" 2>"$work/panel.err" & pids+=($!)
+java -jar "$jar" --no-tray --lock-dir "$locks" --theme "${THEME:-light}" >"$work/panel.out" 2>"$work/panel.err" & pids+=($!)
 window=""
 for _ in $(seq 300); do window=$(xdotool search --onlyvisible --name '^Hostwarden' 2>/dev/null | head -n 1 || true); [ -n "$window" ] && break; sleep 0.1; done
 [ -n "$window" ] || { echo "the panel did not show a window" >&2; cat "$work/panel.err" >&2; exit 1; }

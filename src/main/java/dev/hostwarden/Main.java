@@ -9,7 +9,7 @@ import java.security.CodeSource;
 
 /**
  * One jar, two faces. Any command runs headless and never loads JavaFX or AWT; no command at all
- * (only the panel's {@code --no-tray} and {@code --lock-dir DIR}) starts the tray panel.
+ * (only the panel's {@code --no-tray}, {@code --lock-dir DIR} and {@code --theme WORD}) starts the tray panel.
  */
 public final class Main {
     /** sysexits' EX_SOFTWARE: the installation itself is broken. */
@@ -64,12 +64,17 @@ public final class Main {
         }
     }
 
-    /** No command: nothing but the panel's own options, {@code --no-tray} and {@code --lock-dir DIR}. */
+    /** No command: nothing but the panel's own options, {@code --no-tray}, {@code --lock-dir DIR} and {@code --theme WORD}. */
     private static boolean isPanelLaunch(String[] args) {
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             if (arg.equals("--lock-dir") && i + 1 < args.length && isDirValue(args[i + 1])) {
                 i++;
+            } else if (arg.equals("--theme") || arg.startsWith("--theme=")) {
+                // The panel's own option: it refuses a bad or missing value itself, naming the valid words.
+                if (arg.equals("--theme") && i + 1 < args.length && !args[i + 1].startsWith("-")) {
+                    i++;
+                }
             } else if (!arg.equals("--no-tray") && !(arg.startsWith("--lock-dir=") && isDirValue(arg.substring("--lock-dir=".length())))) {
                 return false;
             }

@@ -20,6 +20,8 @@ import dev.hostwarden.panel.tray.NoTray;
 import dev.hostwarden.panel.tray.TrayMenuItem;
 import dev.hostwarden.panel.tray.TrayPort;
 import dev.hostwarden.panel.tray.TrayStatus;
+import dev.hostwarden.panel.theme.Appearance;
+import dev.hostwarden.panel.theme.ThemeMenu;
 import dev.hostwarden.panel.view.PanelView;
 import java.lang.management.ManagementFactory;
 import java.time.Clock;
@@ -77,11 +79,15 @@ public final class PanelApp extends Application {
                 : HostRendezvous.at(RendezvousDir.of(options.lockDir()), ProcessInspector.system());
         PanelContext context = PanelContext.of(rendezvous, HermesHome.resolve(Environment.system()),
                 new RendezvousOwnerControl(rendezvous), new OshiProcessDescriber(), background, Platform::runLater);
+        Appearance appearance = PanelLauncher.appearance();
+        appearance.applyToApplication();
         model = new PanelModel(context);
         view = new PanelView(model, Clock.systemDefaultZone());
+        view.addHeaderControl(ThemeMenu.create(appearance));
 
         Scene scene = new Scene(view);
         scene.getStylesheets().add(PanelApp.class.getResource("panel.css").toExternalForm());
+        appearance.attach(scene);
         installShortcuts(scene);
         stage.setScene(scene);
         stage.titleProperty().bind(model.titleProperty());

@@ -3,14 +3,22 @@ package dev.hostwarden.panel;
 import dev.hostwarden.core.Environment;
 import java.nio.file.Path;
 import java.time.Duration;
+import dev.hostwarden.panel.theme.Appearance;
+import dev.hostwarden.panel.theme.SystemThemeProbe;
+import dev.hostwarden.panel.theme.ThemeChoice;
+import dev.hostwarden.panel.theme.ThemeStore;
 import javafx.application.Application;
 
 /**
  * The panel's entry point, called reflectively by {@code dev.hostwarden.Main} when there is no
- * command (only {@code --no-tray} and {@code --lock-dir DIR}), so the command line never links against JavaFX or AWT.
+ * command (only {@code --no-tray}, {@code --lock-dir DIR} and {@code --theme WORD}), so the command line never links against JavaFX or AWT.
  */
 public final class PanelLauncher {
-    private static volatile PanelOptions options = new PanelOptions(false, null, false);
+    private static volatile PanelOptions options = new PanelOptions(false, null, false, null);
+    /** The look, begun before JavaFX starts so the system's dark preference is asked while the toolkit loads. */
+    private static volatile Appearance appearance;
+    /** sysexits-style usage error, as the commands use. */
+    private static final int EXIT_USAGE = 2;
     /** What a later launch's "show" does; the app sets it once its window exists. */
     private static volatile Runnable showWindow = () -> { };
     /** How long a later launch waits for a panel that is starting or shutting down. */
@@ -24,12 +32,13 @@ public final class PanelLauncher {
 
     /**
      * What the panel was started with: {@code --no-tray}, {@code --lock-dir DIR} (null: the directory
-     * hermes would use) and the debug switch.
+     * hermes would use), {@code --theme system|light|dark} (null: the remembered one) and the debug switch.
      */
-    public record PanelOptions(boolean noTray, Path lockDir, boolean debug) {
+    public record PanelOptions(boolean noTray, Path lockDir, boolean debug, ThemeChoice theme) {
         static PanelOptions parse(String[] args) {
             boolean noTray = false;
             Path lockDir = null;
+            ThemeChoice theme = null;
             for (int i = 0; i < args.length; i++) {
                 if (args[i].equals("--no-tray")) {
                     noTray = true;
@@ -37,14 +46,24 @@ public final class PanelLauncher {
                     lockDir = Path.of(args[++i]);
                 } else if (args[i].startsWith("--lock-dir=")) {
                     lockDir = Path.of(args[i].substring("--lock-dir=".length()));
+                } else if (args[i].equals("--theme") || args[i].startsWith("--theme=")) {
+                    String word = args[i].equals("--theme") ? (i + 1 < args.length ? args[++i] : "") : args[i].substring("--theme=".length());
+                    theme = ThemeChoice.parse(word).orElseThrow(() -> new IllegalArgumentException(word.isEmpty()
+                            ? "--theme needs a value: one of " + ThemeChoice.words()
+                            : "--theme: '" + word + "' is not one of " + ThemeChoice.words()));
                 }
             }
-            return new PanelOptions(noTray, lockDir, Boolean.getBoolean(DEBUG_PROPERTY));
+            return new PanelOptions(noTray, lockDir, Boolean.getBoolean(DEBUG_PROPERTY), theme);
         }
     }
 
     public static void launch(String[] args) {
-        options = PanelOptions.parse(args);
+        try {
+            options = PanelOptions.parse(args);
+        } catch (IllegalArgumentException usage) {
+            System.err.println("hostwarden: " + usage.getMessage());
+            System.exit(EXIT_USAGE);
+        }
         RenderingDefaults.apply(options.debug());
         String noDisplay = missingDisplay();
         if (noDisplay != null) {
@@ -67,6 +86,7 @@ public final class PanelLauncher {
                 // The first panel: go on.
             }
         }
+        appearance = Appearance.begin(new ThemeStore(stateDir()), options.theme(), SystemThemeProbe.forThisMachine());
         try {
             Application.launch(PanelApp.class, args);
         } catch (RuntimeException failed) {
@@ -105,5 +125,15 @@ public final class PanelLauncher {
 
     static PanelOptions options() {
         return options;
+    }
+
+    /** The look begun at launch; a panel started another way (tests) begins its own. */
+    static Appearance appearance() {
+        Appearance begun = appearance;
+        if (begun == null) {
+            begun = Appearance.begin(new ThemeStore(stateDir()), options.theme(), SystemThemeProbe.forThisMachine());
+            appearance = begun;
+        }
+        return begun;
     }
 }

@@ -44,6 +44,8 @@ class PanelLaunchArgumentsTest {
         assertPanel("--lock-dir", locks);
         assertPanel("--no-tray", "--lock-dir", locks);
         assertPanel("--lock-dir=" + locks, "--no-tray");
+        assertPanel("--theme", "dark", "--lock-dir", locks);
+        assertPanel("--theme=System");
         assertFalse(java.nio.file.Files.exists(temp.resolve("state")), "nothing written");
         assertFalse(java.nio.file.Files.exists(temp.resolve("locks")), "nothing written");
     }
@@ -56,5 +58,20 @@ class PanelLaunchArgumentsTest {
                 assertFalse(child.stderr().contains("the panel cannot start"), String.join(" ", args) + ": " + child.stderr());
             }
         }
+    }
+
+    @Test
+    void aBadThemeIsOneLineAndExitTwoEvenWithoutADisplay() throws Exception {
+        for (String[] args : new String[][] {{"--theme", "purple"}, {"--theme=purple", "--no-tray"}}) {
+            try (ChildProcess child = main(args)) {
+                assertEquals(2, child.waitFor(Duration.ofSeconds(60)), String.join(" ", args));
+                assertEquals("hostwarden: --theme: 'purple' is not one of system, light, dark", child.stderr().strip());
+            }
+        }
+        try (ChildProcess child = main("--theme")) {
+            assertEquals(2, child.waitFor(Duration.ofSeconds(60)));
+            assertEquals("hostwarden: --theme needs a value: one of system, light, dark", child.stderr().strip());
+        }
+        assertFalse(java.nio.file.Files.exists(temp.resolve("state")), "nothing written");
     }
 }

@@ -29,6 +29,7 @@ public final class PanelView extends BorderPane {
     private final Label notice = Ui.wrapping("", "small");
     private final Label footer = Ui.wrapping("", "subtle", "small");
     private final List<RoleCardView> views;
+    private final HBox header;
 
     public PanelView(PanelModel model, Clock clock) {
         getStyleClass().add("panel");
@@ -63,7 +64,7 @@ public final class PanelView extends BorderPane {
         refresh.setOnAction(event -> model.refresh());
         icon.setFitWidth(32);
         icon.setFitHeight(32);
-        HBox header = new HBox(icon, titles, refreshed, refresh);
+        header = new HBox(icon, titles, refreshed, refresh);
         header.getStyleClass().add("header");
         header.setAlignment(Pos.CENTER_LEFT);
 
@@ -91,7 +92,7 @@ public final class PanelView extends BorderPane {
         arrange(views, row, column, cards, STACK_BELOW + 1);
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
-        scroll.setStyle("-fx-background-color: transparent; -fx-background: #eef0f3;");
+        scroll.setStyle("-fx-background-color: transparent; -fx-background: -color-bg-subtle;");
         setCenter(scroll);
         footer.getStyleClass().add("footer");
         setBottom(footer);
@@ -99,6 +100,11 @@ public final class PanelView extends BorderPane {
 
     /** Narrower than this (about a 1100 px window less its frame), three cards side by side squeeze their text: they stack. */
     static final double STACK_BELOW = 1060;
+
+    /** Puts a control (a menu, a toggle) in the header, just before Refresh, which stays last and unsqueezed. */
+    public void addHeaderControl(javafx.scene.Node control) {
+        header.getChildren().add(header.getChildren().size() - 1, control);
+    }
 
     private static void arrange(List<RoleCardView> views, HBox row, VBox column, StackPane cards, double width) {
         boolean stacked = width < STACK_BELOW;

@@ -1,5 +1,6 @@
 package dev.hostwarden.panel.view;
 
+import atlantafx.base.theme.Styles;
 import dev.hostwarden.core.Check;
 import dev.hostwarden.core.CheckResult;
 import dev.hostwarden.core.Verdict;
@@ -123,11 +124,11 @@ public final class RoleCardView extends VBox {
 
     private HBox actions(String role) {
         start.setId("start-" + role);
-        start.getStyleClass().add("button-primary");
+        start.getStyleClass().addAll("button-primary", Styles.ACCENT);
         start.disableProperty().bind(model.startEnabledProperty().not());
         start.setOnAction(event -> model.start());
         retract.setId("retract-" + role);
-        retract.getStyleClass().add("button-primary");
+        retract.getStyleClass().addAll("button-primary", Styles.ACCENT);
         retract.disableProperty().bind(model.retractEnabledProperty().not());
         retract.setOnAction(event -> model.previewRetract());
         Tooltip retractTip = new Tooltip();
@@ -319,7 +320,7 @@ public final class RoleCardView extends VBox {
         }
         Button confirm = new Button("Retract now");
         confirm.setId("retract-confirm-" + role);
-        confirm.getStyleClass().add("button-danger");
+        confirm.getStyleClass().addAll("button-danger", Styles.DANGER);
         confirm.setOnAction(event -> model.confirmRetract());
         Button cancel = new Button("Cancel");
         cancel.setId("retract-cancel-" + role);
@@ -342,7 +343,7 @@ public final class RoleCardView extends VBox {
         Button force = new Button("Force stop now");
         force.setId("force-" + role);
         force.setMinWidth(Region.USE_PREF_SIZE);
-        force.getStyleClass().add("button-danger");
+        force.getStyleClass().addAll("button-danger", Styles.DANGER);
         force.disableProperty().bind(model.forcibleProperty().not());
         force.setOnAction(event -> model.forceStop());
         progress.setId("progress-" + role);
