@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Cold start of the panel to a visible window, side by side with another build of it, alternating runs
+# so both see the same machine load. The figure is the panel's own "WINDOW_SHOWN <ms since JVM start>"
+# line (printed with -Dhostwarden.panel.debug=true) under Xvfb with a window manager (openbox).
+#
+# Usage: src/bench/panel-cold-start.sh OTHER.jar [RUNS]     (from the repository root, after mvn package)
+#   e.g. git worktree add /tmp/prev HEAD~1 && (cd /tmp/prev && mvn -B -q -o package -DskipTests)
+#        src/bench/panel-cold-start.sh /tmp/prev/target/hostwarden.jar 9
+# Env:   THIS_JAR=target/hostwarden.jar   PANEL_ARGS="--no-tray"   GOAL_MS=1500 (issue 10: <= 1.5 s with java -jar)
+# Needs: Xvfb, openbox, xdotool (apt-get install -y xvfb openbox xdotool libgtk-3-0).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+other=${1:?usage: src/bench/panel-cold-start.sh OTHER.jar [RUNS]}
+runs=${2:-7}
+this=${THIS_JAR:-target/hostwarden.jar}
+goal=${GOAL_MS:-1500}
+read -r -a panel_args <<<"${PANEL_ARGS:---no-tray}"
+for jar in "$this" "$other"; do [ -f "$jar" ] || { echo "no such jar: $jar" >&2; exit 2; }; done
+for tool in Xvfb openbox xdotool; do command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install -y xvfb openbox xdotool)" >&2; exit 2; }; done
+
+work=$(mktemp -d)
+pids=()
+cleanup() { for (( i=${#pids[@]}-1; i>=0; i-- )); do kill "${pids[$i]}" 2>/dev/null || true; wait "${pids[$i]}" 2>/dev/null || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+n=$((300 + RANDOM % 600)); while [ -e /tmp/.X11-unix/X$n ]; do n=$((n + 1)); done
+Xvfb ":$n" -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 & pids+=($!)
+for _ in $(seq 100); do [ -e /tmp/.X11-unix/X$n ] && break; sleep 0.05; done
+export DISPLAY=":$n"
+openbox >"$work/wm.log" 2>&1 & pids+=($!)
+for _ in $(seq 100); do xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q window && break; sleep 0.05; done
+
+one_start() {  # one_start JAR -> prints ms, or "-" when no window came within 30 s
+  local jar=$1 state; state=$(mktemp -d "$work/state.XXXX")
+  XDG_STATE_HOME=$state HERMES_HOME=$state/home java -Dhostwarden.panel.debug=true -jar "$jar" "${panel_args[@]}" --lock-dir "$state/locks" \
+    >"$state/out" 2>"$state/err" &
+  local pid=$! ms=-
+  for _ in $(seq 600); do
+    ms=$(sed -n 's/^WINDOW_SHOWN \([0-9]*\).*/\1/p' "$state/err" | head -n 1)
+    [ -n "$ms" ] && break; ms=-; sleep 0.05
+  done
+  kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
+  echo "$ms"
+}
+median() { printf '%s\n' "$@" | grep -v '^-$' | sort -n | awk '{a[NR]=$1} END {if (NR==0) print "-"; else if (NR%2) print a[(NR+1)/2]; else print int((a[NR/2]+a[NR/2+1])/2)}'; }
+
+one_start "$this" >/dev/null; one_start "$other" >/dev/null   # warm the page cache for both, as a second login would
+a=(); b=()
+for i in $(seq "$runs"); do a+=("$(one_start "$this")"); b+=("$(one_start "$other")"); done
+ma=$(median "${a[@]}"); mb=$(median "${b[@]}")
+echo "cold start to a visible window, $runs alternating runs, load average $(cut -d' ' -f1 /proc/loadavg) at the end"
+echo "  this  ($this): ${a[*]} ms  median $ma ms (goal <= $goal ms)"
+echo "  other ($other): ${b[*]} ms  median $mb ms"
+[ "$ma" = - ] || [ "$mb" = - ] || awk -v a="$ma" -v b="$mb" 'BEGIN {printf "  ratio this/other: %.2f\n", a / b}'
