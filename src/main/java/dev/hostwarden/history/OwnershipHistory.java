@@ -2,8 +2,10 @@ package dev.hostwarden.history;
 
 import dev.hostwarden.core.Environment;
 import dev.hostwarden.core.HostRecord;
+import dev.hostwarden.core.ReasonCode;
 import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.core.Verdict;
 
 /**
  * One call per transition, for the processes that cause or watch them: a Hostwarden owner
@@ -55,23 +57,24 @@ public final class OwnershipHistory {
 
     /**
      * What an observer saw of a role, written only when it changed since the role's previous line:
-     * the panel calls this with each refresh's report. LIVE is an owner appearing; STALE carries
-     * its first reason code; a lock held without a record is said as such. Other verdicts (no
-     * owner, starting, unprovable, unusable) say nothing new about ownership and write nothing.
+     * the panel calls this with each refresh's report. A record whose owner is still starting is an
+     * owner appearing; LIVE is the owner proven live; STALE carries its first reason code; a lock
+     * held without a record is said as such. Other verdicts (no owner, unprovable, unusable) say
+     * nothing new about ownership and write nothing.
      */
     public void observe(RoleReport report) {
         HostRecord record = report.record().recordOrNull();
         switch (report.verdict()) {
-            case LIVE -> {
+            case STARTING, LIVE -> {
                 if (record != null) {
-                    log.append(HistoryEvent.of(EventType.APPEARED, report.role(), record.pid())
-                            .withOwner(record.startTime(), record.profiles(), record.home()));
+                    EventType type = report.verdict() == Verdict.LIVE ? EventType.LIVE : EventType.APPEARED;
+                    log.append(HistoryEvent.of(type, report.role(), record.pid()).withOwner(record.startTime(), record.profiles(), record.home()));
                 }
             }
             case STALE -> log.append(HistoryEvent.of(EventType.STALE, report.role(), record == null ? null : record.pid())
                     .withReason(report.reasons().isEmpty() ? null : report.reasons().get(0).code().name()));
             default -> {
-                if (report.hasReason(dev.hostwarden.core.ReasonCode.LOCK_HELD_NO_RECORD)) {
+                if (report.hasReason(ReasonCode.LOCK_HELD_NO_RECORD)) {
                     log.append(HistoryEvent.of(EventType.LOCK_WITHOUT_RECORD, report.role(), report.lock().holderPid()));
                 }
             }

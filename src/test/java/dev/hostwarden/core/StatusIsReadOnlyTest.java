@@ -158,7 +158,8 @@ class StatusIsReadOnlyTest {
         Map<String, String> env = Map.of("XDG_STATE_HOME", state.toString(), "HERMES_HOME", tmp.resolve("home").toString());
         List<String[]> commands = new ArrayList<>(List.of(new String[] {"status", "--lock-dir", dir.toString()},
                 new String[] {"explain", "--lock-dir", dir.toString(), "serve"},
-                new String[] {"history"}, new String[] {"history", "--json", "serve"}));
+                new String[] {"history"}, new String[] {"history", "--json", "serve"},
+                new String[] {"doctor", "--lock-dir", dir.toString()}, new String[] {"doctor", "--json", "--lock-dir", dir.toString()}));
         for (String[] command : commands) {
             Cli.Result result = Cli.runChildJvm(env, command).assertPlain();
             assertTrue(result.exit() != 2, String.join(" ", command) + ": " + result);
