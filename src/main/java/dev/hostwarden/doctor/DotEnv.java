@@ -8,11 +8,11 @@ import java.util.Map;
  * {@code export} before a key, blank lines and {@code #} comments skipped, one pair of matching
  * quotes around a value removed, an inline {@code #} comment after an unquoted value dropped.
  */
-final class DotEnv {
+public final class DotEnv {
     private DotEnv() {
     }
 
-    static Map<String, String> parse(String text) {
+    public static Map<String, String> parse(String text) {
         Map<String, String> values = new LinkedHashMap<>();
         for (String raw : text.split("\\R")) {
             String line = raw.strip();
