@@ -82,6 +82,33 @@ class HistoryCommandTest {
     }
 
     @Test
+    void aRestartRecordsTheStopTheNewOwnersStartAndTheRestart() throws Exception {
+        Map<String, String> env = new java.util.HashMap<>(env());
+        env.put("XDG_CONFIG_HOME", tmp.resolve("config").toString());
+        env.put("HOSTWARDEN_SETTINGS", null);
+        env.put(dev.hostwarden.runtime.HostwardenLauncher.VARIABLE, null);
+        Long second = null;
+        try (ChildProcess owner = owner()) {
+            CliChild.Result restart = CliChild.run(tmp, env, "restart", "serve", "--timeout", "30");
+            second = CliChild.livePid(tmp.resolve("locks"), Role.SERVE);
+            assertEquals(0, restart.code(), restart.toString());
+            assertEquals(0, owner.waitFor(CliChild.DEADLINE));
+            CliChild.Result history = CliChild.run(tmp, env(), "history", "--json");
+            List<String> events = new ArrayList<>();
+            for (JsonNode event : JsonTrees.parse(history.out()).path("events")) {
+                events.add(event.path("event").asText() + " " + event.path("pid").asLong()
+                        + (event.has("previousPid") ? " replacing " + event.path("previousPid").asLong() : ""));
+            }
+            assertEquals(List.of("started " + owner.pid(), "stop_requested " + owner.pid(), "stopped " + owner.pid(), "started " + second,
+                    "restarted " + second + " replacing " + owner.pid()), events, history.out());
+        } finally {
+            if (second != null) {
+                ProcessHandle.of(second).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        }
+    }
+
+    @Test
     void aBadSinceIsAUsageErrorNamingIt() throws Exception {
         CliChild.Result bad = CliChild.run(tmp, env(), "history", "--since", "5x");
         assertEquals(2, bad.code(), bad.toString());
