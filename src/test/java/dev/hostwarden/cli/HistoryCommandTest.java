@@ -109,6 +109,20 @@ class HistoryCommandTest {
     }
 
     @Test
+    void aCorruptLineIsSkippedAndNamedOnStderrNeverFatal() throws Exception {
+        Path file = Files.createDirectories(tmp.resolve("state/hostwarden")).resolve("history.jsonl");
+        Files.writeString(file, "{\"at\":\"2026-12-02T04:00:00Z\",\"event\":\"started\",\"role\":\"serve\",\"pid\":42,\"writer\":42}\n"
+                + "garbage that is not json\n");
+        byte[] before = Files.readAllBytes(file);
+        CliChild.Result result = CliChild.run(tmp, env(), "history");
+        assertEquals(0, result.code(), result.toString());
+        assertTrue(result.out().contains("serve  started PID 42"), result.out());
+        assertEquals(1, result.err().lines().count(), result.err());
+        assertTrue(result.err().contains("history.jsonl:2: not JSON"), result.err());
+        assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(file)), "history only reads");
+    }
+
+    @Test
     void aBadSinceIsAUsageErrorNamingIt() throws Exception {
         CliChild.Result bad = CliChild.run(tmp, env(), "history", "--since", "5x");
         assertEquals(2, bad.code(), bad.toString());
