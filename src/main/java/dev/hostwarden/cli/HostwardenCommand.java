@@ -12,7 +12,8 @@ import picocli.CommandLine.Model.OptionSpec;
 @Command(name = "hostwarden", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class,
         description = "See and fix hermes host-wide singleton owners (gateway, serve, desktop-serve).",
         subcommands = {StatusCommand.class, ExplainCommand.class, RetractCommand.class, RunCommand.class, StopCommand.class, RestartCommand.class, MarkerCommand.class,
-            ProfilesCommand.class, AutostartCommand.class})
+            ProfilesCommand.class, AutostartCommand.class,
+            HistoryCommand.class, DoctorCommand.class, DiagnoseCommand.class})
 public final class HostwardenCommand implements Runnable {
     public static final int EXIT_USAGE = 2;
     public static final int EXIT_SOFTWARE = 70;

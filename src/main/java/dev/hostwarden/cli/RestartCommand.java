@@ -44,7 +44,8 @@ final class RestartCommand implements Callable<Integer> {
     public Integer call() {
         var timeout = ControlOutput.timeout(spec.commandLine(), timeoutSeconds);
         Output output = HostwardenCommand.output(spec, common);
-        RendezvousOwnerControl control = new RendezvousOwnerControl(common.rendezvous()).withReferenceRelaunch(relaunchReference);
+        var rendezvous = common.rendezvous();
+        RendezvousOwnerControl control = new RendezvousOwnerControl(rendezvous).withReferenceRelaunch(relaunchReference);
         if (settingsFile != null) {
             LaunchSettings settings;
             try {
@@ -56,6 +57,7 @@ final class RestartCommand implements Callable<Integer> {
             control = control.withSettings(settings);
         }
         ControlOutput steps = new ControlOutput(output, output.json() ? output.err() : output.out());
-        return steps.finish(role, control.restart(role, timeout, steps.progress(), () -> false));
+        ControlHistory history = new ControlHistory(rendezvous, role);
+        return steps.finish(role, history.finished(control.restart(role, timeout, history.watching(steps.progress()), () -> false)));
     }
 }

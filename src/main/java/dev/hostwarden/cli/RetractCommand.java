@@ -2,6 +2,7 @@ package dev.hostwarden.cli;
 
 import dev.hostwarden.core.RetractResult;
 import dev.hostwarden.core.Role;
+import dev.hostwarden.history.OwnershipHistory;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -30,7 +31,13 @@ final class RetractCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Output output = HostwardenCommand.output(spec, common);
-        RetractResult result = common.rendezvous().retractor().retract(role, dryRun);
+        var rendezvous = common.rendezvous();
+        // Read before: the retract removes the record that names the dead owner.
+        var dead = dryRun ? null : rendezvous.read(role).recordOrNull();
+        RetractResult result = rendezvous.retractor().retract(role, dryRun);
+        if (result.removedSomething()) {
+            OwnershipHistory.forUser().retracted(role, dead == null ? null : dead.pid());
+        }
         if (output.json()) {
             output.document(ReportJson.retract(result));
         } else {

@@ -4,6 +4,7 @@ import dev.hostwarden.core.Environment;
 import dev.hostwarden.core.HermesHome;
 import dev.hostwarden.core.Platform;
 import dev.hostwarden.core.Role;
+import dev.hostwarden.history.OwnershipHistory;
 import dev.hostwarden.runtime.HostOwner;
 import dev.hostwarden.runtime.OneLineLogFormat;
 import dev.hostwarden.runtime.OwnerSignals;
@@ -75,6 +76,7 @@ final class RunCommand implements Callable<Integer> {
                     .pollInterval(Duration.ofNanos((long) (pollSeconds * 1e9)))
                     .rendezvous(common.rendezvous())
                     .argv(argv)
+                    .history(OwnershipHistory.forUser())
                     .build();
         } catch (OwnerStartException bad) {
             output.error("CONFIG", bad.getMessage());

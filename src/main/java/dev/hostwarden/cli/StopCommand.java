@@ -37,11 +37,13 @@ final class StopCommand implements Callable<Integer> {
     public Integer call() {
         var timeout = ControlOutput.timeout(spec.commandLine(), timeoutSeconds);
         Output output = HostwardenCommand.output(spec, common);
-        RendezvousOwnerControl control = new RendezvousOwnerControl(common.rendezvous());
+        var rendezvous = common.rendezvous();
+        RendezvousOwnerControl control = new RendezvousOwnerControl(rendezvous);
         if (noSignal) {
             control = control.withoutSigterm();
         }
         ControlOutput steps = new ControlOutput(output, output.err());
-        return steps.finish(role, control.stop(role, timeout, !noEscalate, steps.progress(), () -> false));
+        ControlHistory history = new ControlHistory(rendezvous, role);
+        return steps.finish(role, history.finished(control.stop(role, timeout, !noEscalate, history.watching(steps.progress()), () -> false)));
     }
 }

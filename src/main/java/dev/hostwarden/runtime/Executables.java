@@ -14,7 +14,7 @@ import java.util.Optional;
  * found here, so the check and the launch cannot disagree (the JVM itself would search its own
  * PATH, not the launch environment's).
  */
-final class Executables {
+public final class Executables {
     private Executables() {
     }
 
@@ -23,7 +23,7 @@ final class Executables {
      * as the child resolves it after changing there); a bare name is looked up on {@code PATH}.
      * Empty when no executable regular file is found.
      */
-    static Optional<Path> resolve(String program, Path workingDirectory, Environment env) {
+    public static Optional<Path> resolve(String program, Path workingDirectory, Environment env) {
         try {
             if (program.contains("/") || (Platform.isWindows() && program.contains("\\"))) {
                 Path path = Path.of(program);

@@ -22,6 +22,7 @@ import dev.hostwarden.core.Role;
 import dev.hostwarden.core.TakeoverMarker;
 import dev.hostwarden.core.Tokens;
 import dev.hostwarden.core.profiles.ProfileHomes;
+import dev.hostwarden.history.OwnershipHistory;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Files;
@@ -71,6 +72,8 @@ public final class HostOwner implements AutoCloseable {
     private final HostRendezvous rendezvous;
     private final ProcessInspector inspector;
     private final List<String> argv;
+    /** Where this owner records its start and stop; null records nothing. */
+    private final OwnershipHistory history;
 
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     private final AtomicBoolean draining = new AtomicBoolean();
@@ -103,6 +106,7 @@ public final class HostOwner implements AutoCloseable {
         this.rendezvous = builder.rendezvous;
         this.inspector = builder.rendezvous.inspector();
         this.argv = List.copyOf(builder.argv);
+        this.history = builder.history;
     }
 
     public static Builder builder(Role role) {
@@ -121,6 +125,7 @@ public final class HostOwner implements AutoCloseable {
         private Duration pollInterval = PlannedStopWatcher.DEFAULT_POLL_INTERVAL;
         private HostRendezvous rendezvous = HostRendezvous.system();
         private List<String> argv = List.of();
+        private OwnershipHistory history;
 
         private Builder(Role role) {
             this.role = role;
@@ -172,6 +177,12 @@ public final class HostOwner implements AutoCloseable {
         /** The command line recorded in the gateway's runtime lock. */
         public Builder argv(List<String> value) {
             argv = value;
+            return this;
+        }
+
+        /** Records this owner's start and stop in the ownership history (none by default). */
+        public Builder history(OwnershipHistory value) {
+            history = value;
             return this;
         }
 
@@ -258,6 +269,9 @@ public final class HostOwner implements AutoCloseable {
             record = rendezvous.ownRecord(role, role.servesHttp() ? host : "", boundPort, served, token, home.toString());
         }
         running = true;
+        if (ownsHostLock && history != null) {
+            history.started(record);
+        }
         if (ownsHostLock) {
             guard = Executors.newSingleThreadScheduledExecutor(task -> {
                 Thread thread = new Thread(task, "owner-keep-published");
@@ -554,6 +568,10 @@ public final class HostOwner implements AutoCloseable {
         }
         // The record goes first, so discovery stops pointing here before the endpoint closes; the
         // host lock is released only after the endpoint is gone.
+        if (ownsHostLock && history != null && record != null) {
+            // While the lock is still held: a stopper that waits for it finds this line already written.
+            history.stopped(role, record.pid(), exitCode);
+        }
         if (ownsHostLock) {
             rendezvous.clearOwnRecord(role);
         }

@@ -148,4 +148,22 @@ class StatusIsReadOnlyTest {
         assertFalse(Files.exists(tmp.resolve("missing")));
         assertEquals(before, snapshot(tmp));
     }
+
+    /** The read-only commands never create or write the ownership history (nor anything else in the state directory). */
+    @Test
+    void readOnlyCommandsWriteNoHistory() throws Exception {
+        Path dir = tmp.resolve("gateway-locks");
+        Path state = tmp.resolve("state");
+        Fixtures.publishDead(dir, Role.SERVE, "serve-token");
+        Map<String, String> env = Map.of("XDG_STATE_HOME", state.toString(), "HERMES_HOME", tmp.resolve("home").toString());
+        List<String[]> commands = new ArrayList<>(List.of(new String[] {"status", "--lock-dir", dir.toString()},
+                new String[] {"explain", "--lock-dir", dir.toString(), "serve"},
+                new String[] {"history"}, new String[] {"history", "--json", "serve"},
+                new String[] {"doctor", "--lock-dir", dir.toString()}, new String[] {"doctor", "--json", "--lock-dir", dir.toString()}));
+        for (String[] command : commands) {
+            Cli.Result result = Cli.runChildJvm(env, command).assertPlain();
+            assertTrue(result.exit() != 2, String.join(" ", command) + ": " + result);
+            assertFalse(Files.exists(state), "after " + String.join(" ", command) + ": " + state + " was created");
+        }
+    }
 }

@@ -1,0 +1,43 @@
+package dev.hostwarden.history;
+
+/** What happened to a role's ownership, as one history line names it ({@code "event"}). */
+public enum EventType {
+    /** A Hostwarden owner claimed the role and published its record (written by the owner itself). */
+    STARTED("started"),
+    /** An owner was seen for the first time (by an observer such as the panel). */
+    APPEARED("appeared"),
+    /** The owner was proven live. */
+    LIVE("live"),
+    /** The role's record turned stale; {@code reason} holds the reason code. */
+    STALE("stale"),
+    /** The host lock is held but no record is published. */
+    LOCK_WITHOUT_RECORD("lock_without_record"),
+    /** A planned stop was requested (the marker written); {@code by} is the stopper. */
+    STOP_REQUESTED("stop_requested"),
+    /** The owner ended; {@code exitCode} when known. */
+    STOPPED("stopped"),
+    /** A restart proved a new owner live; {@code previousPid} is the one it replaced. */
+    RESTARTED("restarted"),
+    /** A dead owner's record and token were removed; {@code by} is the retracting process. */
+    RETRACTED("retracted");
+
+    private final String wireName;
+
+    EventType(String wireName) {
+        this.wireName = wireName;
+    }
+
+    public String wireName() {
+        return wireName;
+    }
+
+    /** The type with this wire name, or null for a name this build does not know. */
+    public static EventType fromWire(String name) {
+        for (EventType type : values()) {
+            if (type.wireName.equals(name)) {
+                return type;
+            }
+        }
+        return null;
+    }
+}

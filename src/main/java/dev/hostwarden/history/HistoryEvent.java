@@ -1,0 +1,169 @@
+package dev.hostwarden.history;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hostwarden.core.JsonTrees;
+import dev.hostwarden.core.Role;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One ownership event: one JSON object on one line of the history. Every field but the time, the
+ * type, the role and the writer may be null (unknown, or not part of this kind of event).
+ *
+ * @param pid         the owner the event is about
+ * @param startTime   the owner's start fingerprint (clock ticks since boot on Linux)
+ * @param reason      a reason code (stale)
+ * @param byPid       the process that caused it (stop requested, retracted, restarted)
+ * @param previousPid the owner a restart replaced
+ * @param writerPid   the process that wrote the line
+ */
+public record HistoryEvent(Instant at, EventType type, Role role, Long pid, Long startTime, List<String> profiles, String home,
+        String reason, Long byPid, Integer exitCode, Long previousPid, long writerPid) {
+
+    public HistoryEvent {
+        Objects.requireNonNull(at, "at");
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(role, "role");
+        profiles = profiles == null ? null : List.copyOf(profiles);
+    }
+
+    /** A minimal event; the others are added with the {@code with…} methods. */
+    public static HistoryEvent of(EventType type, Role role, Long pid) {
+        return new HistoryEvent(Instant.now(), type, role, pid, null, null, null, null, null, null, null, ProcessHandle.current().pid());
+    }
+
+    public HistoryEvent withOwner(Long start, List<String> servedProfiles, String ownerHome) {
+        return new HistoryEvent(at, type, role, pid, start, servedProfiles, ownerHome, reason, byPid, exitCode, previousPid, writerPid);
+    }
+
+    public HistoryEvent withReason(String code) {
+        return new HistoryEvent(at, type, role, pid, startTime, profiles, home, code, byPid, exitCode, previousPid, writerPid);
+    }
+
+    public HistoryEvent withBy(Long by) {
+        return new HistoryEvent(at, type, role, pid, startTime, profiles, home, reason, by, exitCode, previousPid, writerPid);
+    }
+
+    public HistoryEvent withExitCode(Integer code) {
+        return new HistoryEvent(at, type, role, pid, startTime, profiles, home, reason, byPid, code, previousPid, writerPid);
+    }
+
+    public HistoryEvent withPrevious(Long previous) {
+        return new HistoryEvent(at, type, role, pid, startTime, profiles, home, reason, byPid, exitCode, previous, writerPid);
+    }
+
+    public HistoryEvent at(Instant time) {
+        return new HistoryEvent(time, type, role, pid, startTime, profiles, home, reason, byPid, exitCode, previousPid, writerPid);
+    }
+
+    /**
+     * True when this observation adds nothing to {@code earlier} (the role's previous line): the
+     * same kind of event about the same process, with every field this one knows equal there. A
+     * stop command's "stopped" (exit code unknown) after the owner's own "stopped, exit 0" is one;
+     * so is an observer's "appeared" right after the owner's own "started".
+     */
+    public boolean repeats(HistoryEvent earlier) {
+        if (earlier == null || earlier.role != role || !Objects.equals(earlier.pid, pid)) {
+            return false;
+        }
+        if (type == EventType.APPEARED && (earlier.type == EventType.STARTED || earlier.type == EventType.RESTARTED)) {
+            return true;
+        }
+        return earlier.type == type && known(startTime, earlier.startTime) && known(profiles, earlier.profiles) && known(home, earlier.home)
+                && known(reason, earlier.reason) && known(byPid, earlier.byPid) && known(exitCode, earlier.exitCode)
+                && known(previousPid, earlier.previousPid);
+    }
+
+    private static boolean known(Object mine, Object theirs) {
+        return mine == null || mine.equals(theirs);
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode node = JsonTrees.object();
+        node.put("at", at.toString());
+        node.put("event", type.wireName());
+        node.put("role", role.wireName());
+        putIfKnown(node, "pid", pid);
+        putIfKnown(node, "startTime", startTime);
+        if (profiles != null) {
+            ArrayNode names = node.putArray("profiles");
+            profiles.forEach(names::add);
+        }
+        if (home != null) {
+            node.put("home", home);
+        }
+        if (reason != null) {
+            node.put("reason", reason);
+        }
+        putIfKnown(node, "by", byPid);
+        if (exitCode != null) {
+            node.put("exitCode", exitCode);
+        }
+        putIfKnown(node, "previousPid", previousPid);
+        node.put("writer", writerPid);
+        return node;
+    }
+
+    private static void putIfKnown(ObjectNode node, String key, Long value) {
+        if (value != null) {
+            node.put(key, value);
+        }
+    }
+
+    /** The line's event; throws {@link IllegalArgumentException} naming what is wrong with it. */
+    public static HistoryEvent fromJson(JsonNode node) {
+        if (!node.isObject()) {
+            throw new IllegalArgumentException("not a JSON object");
+        }
+        Instant at;
+        try {
+            at = Instant.parse(text(node, "at"));
+        } catch (DateTimeParseException bad) {
+            throw new IllegalArgumentException("'at' is not a UTC time");
+        }
+        EventType type = EventType.fromWire(text(node, "event"));
+        if (type == null) {
+            throw new IllegalArgumentException("unknown event '" + text(node, "event") + "'");
+        }
+        Role role;
+        try {
+            role = Role.parse(text(node, "role"));
+        } catch (IllegalArgumentException unknown) {
+            throw new IllegalArgumentException("unknown role '" + text(node, "role") + "'");
+        }
+        List<String> profiles = null;
+        if (node.path("profiles").isArray()) {
+            profiles = new ArrayList<>();
+            for (JsonNode name : node.path("profiles")) {
+                profiles.add(name.asText());
+            }
+        }
+        JsonNode exit = node.path("exitCode");
+        return new HistoryEvent(at, type, role, number(node, "pid"), number(node, "startTime"), profiles, optionalText(node, "home"),
+                optionalText(node, "reason"), number(node, "by"), exit.isIntegralNumber() && exit.canConvertToInt() ? exit.intValue() : null, number(node, "previousPid"),
+                node.path("writer").asLong(0));
+    }
+
+    private static String text(JsonNode node, String key) {
+        JsonNode value = node.path(key);
+        if (!value.isTextual()) {
+            throw new IllegalArgumentException("'" + key + "' is missing");
+        }
+        return value.textValue();
+    }
+
+    private static String optionalText(JsonNode node, String key) {
+        JsonNode value = node.path(key);
+        return value.isTextual() ? value.textValue() : null;
+    }
+
+    private static Long number(JsonNode node, String key) {
+        JsonNode value = node.path(key);
+        return value.isIntegralNumber() ? value.longValue() : null;
+    }
+}

@@ -1,0 +1,233 @@
+package dev.hostwarden.history;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.hostwarden.core.Environment;
+import dev.hostwarden.core.IoMessages;
+import dev.hostwarden.core.JsonTrees;
+import dev.hostwarden.core.Platform;
+import dev.hostwarden.core.PrivateFiles;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The ownership history file: {@code history.jsonl}, one JSON object a line, mode 0600, in
+ * {@code $XDG_STATE_HOME/hostwarden/} (else {@code ~/.local/state/hostwarden/}).
+ *
+ * <p>Writers append under an OS lock on {@code history.lock} beside it (and a lock within this JVM,
+ * since the OS lock belongs to the process), so lines of concurrent writers never interleave. The
+ * file is bounded: a line that would take it past {@link #MAX_BYTES} first moves it to
+ * {@code history.jsonl.1}, replacing the previous one. An observation that repeats the role's
+ * previous line is not written again. Writing never fails the caller: a history that cannot be
+ * written is logged and left alone. Reading takes no lock and creates nothing.
+ */
+public final class HistoryLog {
+    /** The bound of each of the two files. */
+    public static final int MAX_BYTES = PrivateFiles.MAX_BYTES;
+    /** How far back from the end an append looks for the role's previous line. */
+    private static final int TAIL_BYTES = 64 * 1024;
+    private static final ReentrantLock IN_PROCESS = new ReentrantLock();
+    private static final System.Logger LOG = System.getLogger(HistoryLog.class.getName());
+
+    private final Path file;
+
+    private HistoryLog(Path file) {
+        this.file = file;
+    }
+
+    /** The history file of this user, from the environment. */
+    public static HistoryLog forUser(Environment environment) {
+        return at(environment.stateHome().resolve("hostwarden").resolve("history.jsonl"));
+    }
+
+    public static HistoryLog at(Path file) {
+        return new HistoryLog(file.toAbsolutePath().normalize());
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public Path rotated() {
+        return file.resolveSibling(file.getFileName() + ".1");
+    }
+
+    private Path lockFile() {
+        return file.resolveSibling("history.lock");
+    }
+
+    /** Appends the event unless it repeats the role's previous line; true when a line was written. */
+    public boolean append(HistoryEvent event) {
+        IN_PROCESS.lock();
+        try {
+            if (!ensureDirectory()) {
+                return false;
+            }
+            try (FileChannel lock = FileChannel.open(lockFile(), options(StandardOpenOption.WRITE), ownerOnly());
+                    FileLock held = lock.lock()) {
+                return appendLocked(event);
+            }
+        } catch (IOException | RuntimeException failed) {
+            LOG.log(Level.DEBUG, "the history {0} was not written: {1}", file, failed instanceof IOException io ? IoMessages.describe(io) : failed);
+            return false;
+        } finally {
+            IN_PROCESS.unlock();
+        }
+    }
+
+    private boolean appendLocked(HistoryEvent event) throws IOException {
+        byte[] line = (JsonTrees.compact(event.toJson()) + "\n").getBytes(StandardCharsets.UTF_8);
+        PrivateFiles.Kind kind = PrivateFiles.kindOf(file);
+        if (kind != PrivateFiles.Kind.ABSENT && kind != PrivateFiles.Kind.REGULAR) {
+            // Never opened: a FIFO would block the writer, a link would lead elsewhere.
+            throw new PrivateFiles.NotRegularFileException(file, PrivateFiles.typeName(file));
+        }
+        FileChannel channel = FileChannel.open(file, options(StandardOpenOption.READ, StandardOpenOption.WRITE), ownerOnly());
+        try {
+            long size = channel.size();
+            if (event.repeats(previousOf(channel, size, event))) {
+                return false;
+            }
+            if (size > 0 && size + line.length > MAX_BYTES) {
+                channel.close();
+                Files.move(file, rotated(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                channel = FileChannel.open(file, options(StandardOpenOption.READ, StandardOpenOption.WRITE), ownerOnly());
+                size = channel.size();
+            }
+            ByteBuffer bytes = ByteBuffer.wrap(line);
+            if (size > 0 && !endsWithNewline(channel, size)) {
+                // A writer killed mid-line left it unterminated: ours starts a line of its own.
+                bytes = ByteBuffer.allocate(line.length + 1).put((byte) '\n').put(line).flip();
+            }
+            long at = size;
+            while (bytes.hasRemaining()) {
+                at += channel.write(bytes, at);
+            }
+            return true;
+        } finally {
+            channel.close();
+        }
+    }
+
+    /** The role's last event in the file's tail, or null. */
+    private static HistoryEvent previousOf(FileChannel channel, long size, HistoryEvent event) throws IOException {
+        int length = (int) Math.min(size, TAIL_BYTES);
+        ByteBuffer tail = ByteBuffer.allocate(length);
+        while (tail.hasRemaining() && channel.read(tail, size - length + tail.position()) > 0) {
+            // keep reading
+        }
+        String[] lines = new String(tail.array(), 0, tail.position(), StandardCharsets.UTF_8).split("\n");
+        for (int index = lines.length - 1; index >= 0; index--) {
+            HistoryEvent earlier = parse(lines[index]);
+            if (earlier != null && earlier.role() == event.role()) {
+                return earlier;
+            }
+        }
+        return null;
+    }
+
+    private static HistoryEvent parse(String line) {
+        try {
+            return HistoryEvent.fromJson(JsonTrees.parse(line));
+        } catch (IOException | RuntimeException unreadable) {
+            return null;
+        }
+    }
+
+    private static boolean endsWithNewline(FileChannel channel, long size) throws IOException {
+        ByteBuffer last = ByteBuffer.allocate(1);
+        channel.read(last, size - 1);
+        return last.get(0) == '\n';
+    }
+
+    /**
+     * The state directory: created 0700 when missing; refused when it is not a directory of this
+     * user (never written into, never chmodded).
+     */
+    private boolean ensureDirectory() throws IOException {
+        Path dir = file.getParent();
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            Files.createDirectories(dir.getParent());
+            try {
+                Files.createDirectory(dir, Platform.isPosix() ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(
+                        PosixFilePermissions.fromString("rwx------"))} : new FileAttribute<?>[0]);
+            } catch (FileAlreadyExistsException raced) {
+                // Another writer made it first.
+            }
+        }
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) || (Platform.isPosix() && !PrivateFiles.ownedByCurrentUser(dir))) {
+            LOG.log(Level.DEBUG, "the history directory {0} is not a directory of this user; the history is not written", dir);
+            return false;
+        }
+        return true;
+    }
+
+    /** Create if missing, never through a link. */
+    private static Set<OpenOption> options(StandardOpenOption... wanted) {
+        Set<OpenOption> set = new HashSet<>(List.of(wanted));
+        set.add(StandardOpenOption.CREATE);
+        set.add(LinkOption.NOFOLLOW_LINKS);
+        return set;
+    }
+
+    private static FileAttribute<?>[] ownerOnly() {
+        return Platform.isPosix() ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
+                : new FileAttribute<?>[0];
+    }
+
+    /** Both files, oldest line first; creates nothing and takes no lock. */
+    public HistoryRead read() {
+        List<HistoryEvent> events = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        for (Path path : List.of(rotated(), file)) {
+            readInto(path, events, skipped);
+        }
+        return new HistoryRead(events, skipped);
+    }
+
+    private static void readInto(Path path, List<HistoryEvent> events, List<String> skipped) {
+        Optional<byte[]> bytes;
+        try {
+            bytes = PrivateFiles.readSmall(path);
+        } catch (IOException unreadable) {
+            skipped.add(path.getFileName() + ": " + IoMessages.describe(unreadable));
+            return;
+        }
+        if (bytes.isEmpty()) {
+            return;
+        }
+        String text = new String(bytes.get(), StandardCharsets.UTF_8);
+        String[] lines = text.split("\n", -1);
+        // The last element is what follows the final newline: empty, or a line still being written.
+        for (int index = 0; index < lines.length - 1; index++) {
+            if (lines[index].isBlank()) {
+                continue;
+            }
+            try {
+                JsonNode node = JsonTrees.parse(lines[index]);
+                events.add(HistoryEvent.fromJson(node));
+            } catch (IOException | RuntimeException corrupt) {
+                String problem = corrupt instanceof IOException ? "not JSON" : corrupt.getMessage();
+                skipped.add(path.getFileName() + ":" + (index + 1) + ": " + problem);
+            }
+        }
+    }
+}

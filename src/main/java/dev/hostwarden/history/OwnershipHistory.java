@@ -1,0 +1,83 @@
+package dev.hostwarden.history;
+
+import dev.hostwarden.core.Environment;
+import dev.hostwarden.core.HostRecord;
+import dev.hostwarden.core.ReasonCode;
+import dev.hostwarden.core.Role;
+import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.core.Verdict;
+
+/**
+ * One call per transition, for the processes that cause or watch them: a Hostwarden owner
+ * ({@link #started}, {@link #stopped}), the commands that act ({@link #stopRequested},
+ * {@link #restarted}, {@link #retracted}) and an observer such as the panel ({@link #observe}).
+ * Each call appends at most one line and never throws.
+ */
+public final class OwnershipHistory {
+    private final HistoryLog log;
+
+    public OwnershipHistory(HistoryLog log) {
+        this.log = log;
+    }
+
+    /** The history of the user this process runs as. */
+    public static OwnershipHistory forUser() {
+        return new OwnershipHistory(HistoryLog.forUser(Environment.system()));
+    }
+
+    public HistoryLog log() {
+        return log;
+    }
+
+    /** A Hostwarden owner published its record. */
+    public void started(HostRecord record) {
+        log.append(HistoryEvent.of(EventType.STARTED, record.role(), record.pid())
+                .withOwner(record.startTime(), record.profiles(), record.home()));
+    }
+
+    /** An owner ended; {@code exitCode} null when the writer is not the owner and cannot know it. */
+    public void stopped(Role role, long pid, Integer exitCode) {
+        log.append(HistoryEvent.of(EventType.STOPPED, role, pid).withExitCode(exitCode));
+    }
+
+    /** This process asked the owner {@code pid} to stop (wrote its planned-stop marker). */
+    public void stopRequested(Role role, long pid) {
+        log.append(HistoryEvent.of(EventType.STOP_REQUESTED, role, pid).withBy(ProcessHandle.current().pid()));
+    }
+
+    /** This process restarted the role: {@code newPid} is proven live in place of {@code oldPid}. */
+    public void restarted(Role role, Long oldPid, long newPid) {
+        log.append(HistoryEvent.of(EventType.RESTARTED, role, newPid).withPrevious(oldPid).withBy(ProcessHandle.current().pid()));
+    }
+
+    /** This process removed the record (and token) of the dead owner {@code pid} (null when the record named none). */
+    public void retracted(Role role, Long pid) {
+        log.append(HistoryEvent.of(EventType.RETRACTED, role, pid).withBy(ProcessHandle.current().pid()));
+    }
+
+    /**
+     * What an observer saw of a role, written only when it changed since the role's previous line:
+     * the panel calls this with each refresh's report. A record whose owner is still starting is an
+     * owner appearing; LIVE is the owner proven live; STALE carries its first reason code; a lock
+     * held without a record is said as such. Other verdicts (no owner, unprovable, unusable) say
+     * nothing new about ownership and write nothing.
+     */
+    public void observe(RoleReport report) {
+        HostRecord record = report.record().recordOrNull();
+        switch (report.verdict()) {
+            case STARTING, LIVE -> {
+                if (record != null) {
+                    EventType type = report.verdict() == Verdict.LIVE ? EventType.LIVE : EventType.APPEARED;
+                    log.append(HistoryEvent.of(type, report.role(), record.pid()).withOwner(record.startTime(), record.profiles(), record.home()));
+                }
+            }
+            case STALE -> log.append(HistoryEvent.of(EventType.STALE, report.role(), record == null ? null : record.pid())
+                    .withReason(report.reasons().isEmpty() ? null : report.reasons().get(0).code().name()));
+            default -> {
+                if (report.hasReason(ReasonCode.LOCK_HELD_NO_RECORD)) {
+                    log.append(HistoryEvent.of(EventType.LOCK_WITHOUT_RECORD, report.role(), report.lock().holderPid()));
+                }
+            }
+        }
+    }
+}
