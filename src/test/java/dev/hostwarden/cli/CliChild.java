@@ -40,7 +40,7 @@ final class CliChild {
     /** Runs {@code hostwarden ARGS} with the test's environment plus {@code env} (null removes a variable). */
     static Result run(Path scratch, Map<String, String> env, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-cp", System.getProperty("java.class.path"),
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-XX:-UsePerfData", "-cp", System.getProperty("java.class.path"),
                 Main.class.getName()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);

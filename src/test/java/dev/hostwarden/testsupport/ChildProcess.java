@@ -50,6 +50,9 @@ public final class ChildProcess implements AutoCloseable {
         command.add("-XX:+UseSerialGC");
         command.add("-XX:TieredStopAtLevel=1");
         command.add("-Xshare:auto");
+        // No hsperfdata file: with PIDs reused across namespaces the JVM otherwise warns on stdout that
+        // another process locks "its" file, and stdout is what the tests read.
+        command.add("-XX:-UsePerfData");
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);
