@@ -1,5 +1,6 @@
 package dev.hostwarden.panel.notify;
 
+import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Verdict;
 import dev.hostwarden.panel.model.OwnershipEvent;
@@ -33,8 +34,10 @@ import javafx.collections.ObservableList;
  * {@link #GLOBAL_CAP} per {@link #GLOBAL_WINDOW}; none while paused. Every event lands in the
  * history (newest first, {@link #HISTORY_SIZE} kept); a problem raises the banner, which the user
  * may dismiss and which is marked resolved, and its notification withdrawn, once the role is LIVE
- * again or its dead record is gone. Runs on the UI thread; the notifier's button presses are handed
- * to {@code ui}.
+ * again or its dead record is gone. An owner that ends because this panel stopped or restarted it
+ * is no failure: it goes to the history as {@link NotificationEntry.Delivery#BY_PANEL}, with no
+ * notification and no banner. Runs on the UI thread; the notifier's button presses are handed to
+ * {@code ui}.
  */
 public final class NotificationPolicy {
     public static final Duration PER_ROLE_INTERVAL = Duration.ofSeconds(30);
@@ -60,6 +63,8 @@ public final class NotificationPolicy {
 
     private final Map<Role, Instant> lastShown = new EnumMap<>(Role.class);
     private final Deque<Instant> recentlyShown = new ArrayDeque<>();
+    /** The owner PID each role's running panel Stop or Restart is ending; its exit is expected. */
+    private final Map<Role, Long> endingByPanel = new EnumMap<>(Role.class);
     /** Roles whose problem notification may still be up. */
     private final Set<Role> troubled = EnumSet.noneOf(Role.class);
 
@@ -99,6 +104,14 @@ public final class NotificationPolicy {
     public void watch(PanelModel model) {
         for (RoleCardModel card : model.cards()) {
             card.verdictProperty().addListener((observable, before, after) -> verdictChanged(card.role(), before, after));
+            card.busyProperty().addListener((observable, before, after) -> {
+                HostRecord owner = card.snapshotProperty().get() == null ? null : card.snapshotProperty().get().report().record().recordOrNull();
+                if (after) {
+                    panelControlStarted(card.role(), owner == null ? null : owner.pid());
+                } else {
+                    panelControlEnded(card.role());
+                }
+            });
         }
     }
 
@@ -118,6 +131,25 @@ public final class NotificationPolicy {
 
     // Commands //
 
+    /** The panel began stopping or restarting {@code role}'s owner {@code pid} (null: none yet): its end is no failure. */
+    public void panelControlStarted(Role role, Long pid) {
+        if (pid != null) {
+            endingByPanel.put(role, pid);
+        }
+    }
+
+    /**
+     * The panel's Stop or Restart of {@code role} finished. An owner still running was not ended by it
+     * (cancelled, refused): should it die later, that is news again. An owner that is gone stays
+     * expected until the refresh that reports its end.
+     */
+    public void panelControlEnded(Role role) {
+        Long pid = endingByPanel.get(role);
+        if (pid != null && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            endingByPanel.remove(role);
+        }
+    }
+
     public void dismissBanner() {
         banner.set(null);
     }
@@ -127,7 +159,11 @@ public final class NotificationPolicy {
         Instant now = clock.instant();
         boolean problem = event.kind() == OwnershipEvent.Kind.DIED || event.kind() == OwnershipEvent.Kind.TURNED_STALE;
         NotificationEntry.Delivery delivery;
-        if (!problem) {
+        // Any news of the role settles what the panel was waiting for: its end, or (restart) a new owner.
+        boolean expected = endingByPanel.remove(event.role()) != null && problem;
+        if (expected) {
+            delivery = NotificationEntry.Delivery.BY_PANEL;
+        } else if (!problem) {
             delivery = NotificationEntry.Delivery.HISTORY_ONLY;
         } else if (paused.get()) {
             delivery = NotificationEntry.Delivery.PAUSED;
@@ -139,7 +175,7 @@ public final class NotificationPolicy {
             troubled.add(event.role());
             delivery = NotificationEntry.Delivery.SHOWN;
         }
-        if (problem) {
+        if (problem && !expected) {
             banner.set(new Banner(now, event, false));
         }
         entries.add(0, new NotificationEntry(now, event, delivery));
