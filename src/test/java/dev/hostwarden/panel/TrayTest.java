@@ -164,16 +164,53 @@ class TrayTest {
                 int[] icon = XDesktop.poll(() -> trayIcon(desktop)).orElseThrow(() ->
                         new AssertionError("no Java icon docked in trayer; tree:\n" + desktop.run("xwininfo", "-root", "-tree").orElse("")
                                 + "\nstderr:\n" + panel.stderr()));
+                // On a desktop this small the window's frame may cover the dock: move it below, out of the way.
+                desktop.run("xdotool", "windowmove", window, "0", "120");
+                XDesktop.poll(() -> desktop.frame(window).y() >= 100 ? Boolean.TRUE : null)
+                        .orElseThrow(() -> new AssertionError("the window manager did not move the window off the tray"));
                 XDesktop.poll(() -> dominant(desktop, icon) == Hue.GREEN ? Boolean.TRUE : null)
-                        .orElseThrow(() -> new AssertionError("the icon is not the green LIVE glyph: " + dominant(desktop, icon)));
+                        .orElseThrow(() -> new AssertionError("the icon is not the green LIVE glyph: " + dominant(desktop, icon)
+                                + " at " + java.util.Arrays.toString(icon) + "; the screen is in " + screenshot(desktop)));
 
                 owner.kill();
                 XDesktop.poll(() -> dominant(desktop, icon) == Hue.RED ? Boolean.TRUE : null)
                         .orElseThrow(() -> new AssertionError("after the owner's kill -9 the icon is not the red STALE glyph: " + dominant(desktop, icon)
                                 + "; stderr:\n" + panel.stderr()));
                 desktop.awaitWindow("Hostwarden — 1 stale", panel);
+
+                // A left click hides the window, the next one brings it back (still carrying the state).
+                assertTrue(clickUntil(desktop, icon, () -> !windowVisible(desktop)), "a left click on the tray icon hides the window");
+                assertTrue(clickUntil(desktop, icon, () -> windowVisible(desktop)), "another left click shows it again");
+                desktop.awaitWindow("Hostwarden — 1 stale", panel);
             }
         }
+    }
+
+    private static boolean windowVisible(XDesktop desktop) {
+        return desktop.run("xdotool", "search", "--onlyvisible", "--name", "^Hostwarden").isPresent();
+    }
+
+    /**
+     * Left-clicks the icon until {@code done}: an icon just docked may not take clicks yet. Each click
+     * waits up to 5 s for its effect (a click within the double-click interval would count twice).
+     */
+    private static boolean clickUntil(XDesktop desktop, int[] icon, java.util.function.BooleanSupplier done) {
+        for (int attempt = 0; attempt < 6; attempt++) {
+            desktop.run("xdotool", "mousemove", String.valueOf(icon[0] + icon[2] / 2), String.valueOf(icon[1] + icon[3] / 2), "click", "1");
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (System.nanoTime() < deadline) {
+                if (done.getAsBoolean()) {
+                    return true;
+                }
+                try {
+                    Thread.sleep(100); // a poll interval, as XDesktop.poll uses: each check runs xdotool
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+        }
+        return false;
     }
 
     private static final Pattern EMBEDDED = Pattern.compile("0x\\p{XDigit}+ \"JavaEmbeddedFrame\".*?(\\d+)x(\\d+)\\+-?\\d+\\+-?\\d+\\s+\\+(-?\\d+)\\+(-?\\d+)");
@@ -185,11 +222,22 @@ class TrayTest {
             return null;
         }
         Matcher found = EMBEDDED.matcher(tree.get());
-        if (!found.find()) {
-            return null;
+        while (found.find()) {
+            int width = Integer.parseInt(found.group(1));
+            int height = Integer.parseInt(found.group(2));
+            // Before trayer docks it, the icon's frame is a 1x1 window at the origin: not yet the icon.
+            if (width >= 8 && height >= 8) {
+                return new int[] {Integer.parseInt(found.group(3)), Integer.parseInt(found.group(4)), width, height};
+            }
         }
-        return new int[] {Integer.parseInt(found.group(3)), Integer.parseInt(found.group(4)),
-                Integer.parseInt(found.group(1)), Integer.parseInt(found.group(2))};
+        return null;
+    }
+
+    /** The whole screen, kept under target/ for a failure's message. */
+    private static Path screenshot(XDesktop desktop) {
+        Path shot = Path.of("target", "tray-test-screen.png").toAbsolutePath();
+        desktop.run("import", "-window", "root", shot.toString());
+        return shot;
     }
 
     private enum Hue { GREEN, RED, AMBER, GREY, NONE }
