@@ -53,6 +53,8 @@ public final class NotificationPolicy {
     private final Clock clock;
     private final Executor ui;
     private volatile Notifier notifier;
+    /** The model being watched, for the PID behind an event; null until {@link #watch}. */
+    private PanelModel model;
 
     private final BooleanProperty paused = new SimpleBooleanProperty(this, "paused");
     private final ObservableList<NotificationEntry> entries = FXCollections.observableArrayList();
@@ -100,16 +102,31 @@ public final class NotificationPolicy {
 
     // Wiring //
 
+    /** The PID in {@code role}'s record as the watched model last saw it; null without a record or a model. */
+    private Long recordedPid(Role role) {
+        PanelModel seen = model;
+        if (seen == null || seen.card(role).snapshotProperty().get() == null) {
+            return null;
+        }
+        HostRecord record = seen.card(role).snapshotProperty().get().report().record().recordOrNull();
+        return record == null ? null : record.pid();
+    }
+
     /** Follows every card's verdict, to mark problems resolved. The model's events come through {@link #accept}. */
     public void watch(PanelModel model) {
+        this.model = model;
         for (RoleCardModel card : model.cards()) {
             card.verdictProperty().addListener((observable, before, after) -> verdictChanged(card.role(), before, after));
             card.busyProperty().addListener((observable, before, after) -> {
                 HostRecord owner = card.snapshotProperty().get() == null ? null : card.snapshotProperty().get().report().record().recordOrNull();
                 if (after) {
                     panelControlStarted(card.role(), owner == null ? null : owner.pid());
-                } else {
-                    panelControlEnded(card.role());
+                }
+            });
+            // The outcome line is set right after busy clears, and says whether the owner was ended.
+            card.actionMessageProperty().addListener((observable, before, after) -> {
+                if (!card.busyProperty().get()) {
+                    panelControlEnded(card.role(), after);
                 }
             });
         }
@@ -139,13 +156,13 @@ public final class NotificationPolicy {
     }
 
     /**
-     * The panel's Stop or Restart of {@code role} finished. An owner still running was not ended by it
-     * (cancelled, refused): should it die later, that is news again. An owner that is gone stays
-     * expected until the refresh that reports its end.
+     * The panel's Stop or Restart of {@code role} finished with {@code outcome} (the card's outcome
+     * line, "STOPPED: …"). Unless it ended the owner (cancelled, refused, failed), the owner's later
+     * death is news again. An owner that was ended stays expected until a new owner appears.
      */
-    public void panelControlEnded(Role role) {
-        Long pid = endingByPanel.get(role);
-        if (pid != null && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+    public void panelControlEnded(Role role, String outcome) {
+        boolean ended = outcome != null && (outcome.startsWith("STOPPED") || outcome.startsWith("RESTARTED"));
+        if (!ended) {
             endingByPanel.remove(role);
         }
     }
@@ -159,8 +176,11 @@ public final class NotificationPolicy {
         Instant now = clock.instant();
         boolean problem = event.kind() == OwnershipEvent.Kind.DIED || event.kind() == OwnershipEvent.Kind.TURNED_STALE;
         NotificationEntry.Delivery delivery;
-        // Any news of the role settles what the panel was waiting for: its end, or (restart) a new owner.
-        boolean expected = endingByPanel.remove(event.role()) != null && problem;
+        // The end of an owner the panel is stopping, in however many steps it is seen (gone, then its
+        // record stale), is expected until a new owner appears; a problem with another PID is news.
+        Long ending = problem ? endingByPanel.get(event.role()) : endingByPanel.remove(event.role());
+        Long recorded = recordedPid(event.role());
+        boolean expected = problem && ending != null && (recorded == null || recorded.equals(ending));
         if (expected) {
             delivery = NotificationEntry.Delivery.BY_PANEL;
         } else if (!problem) {
