@@ -79,9 +79,9 @@ public final class TrayContent {
         List<String> lines = new ArrayList<>();
         List<TrayMenuItem> menu = new ArrayList<>();
         for (RoleCardModel card : model.cards()) {
-            String line = statusLine(card);
-            lines.add(line);
-            menu.add(new TrayMenuItem.Status(line));
+            // The tooltip stays short (on X11 it is one line for all roles); the menu names the owner too.
+            lines.add(card.role() + ": " + (card.verdictProperty().get() == null ? "not inspected yet" : card.verdictProperty().get()));
+            menu.add(new TrayMenuItem.Status(statusLine(card)));
         }
         menu.add(new TrayMenuItem.Separator());
         for (RoleCardModel card : model.cards()) {
