@@ -4,6 +4,9 @@ import dev.hostwarden.core.Environment;
 import dev.hostwarden.core.HermesHome;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.Role;
+import dev.hostwarden.core.Verdict;
+import dev.hostwarden.autostart.Autostart;
 import dev.hostwarden.core.RendezvousDir;
 import dev.hostwarden.panel.model.OshiProcessDescriber;
 import dev.hostwarden.panel.model.OwnershipEvent;
@@ -17,11 +20,13 @@ import dev.hostwarden.panel.notify.RoleActions;
 import dev.hostwarden.panel.notify.TrayMessageNotifier;
 import dev.hostwarden.panel.tray.AwtTray;
 import dev.hostwarden.panel.tray.NoTray;
-import dev.hostwarden.panel.tray.TrayMenuItem;
+import dev.hostwarden.panel.tray.TrayContent;
+import dev.hostwarden.panel.tray.TrayGlyph;
 import dev.hostwarden.panel.tray.TrayPort;
-import dev.hostwarden.panel.tray.TrayStatus;
+import dev.hostwarden.panel.tray.TrayState;
 import dev.hostwarden.panel.theme.Appearance;
 import dev.hostwarden.panel.theme.ThemeMenu;
+import dev.hostwarden.panel.view.NotificationsView;
 import dev.hostwarden.panel.view.PanelView;
 import java.lang.management.ManagementFactory;
 import java.time.Clock;
@@ -36,6 +41,7 @@ import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
+import javafx.scene.control.Button;
 import javafx.scene.image.Image;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
@@ -60,6 +66,7 @@ public final class PanelApp extends Application {
     private volatile TrayPort tray = new NoTray("not installed yet");
     private PanelModel model;
     private NotificationPolicy notifications;
+    private TrayContent trayContent;
     private PanelView view;
     private Stage stage;
     private boolean shownOnce;
@@ -93,16 +100,16 @@ public final class PanelApp extends Application {
         stage.titleProperty().bind(model.titleProperty());
         placement = new PlacementKeeper(stage, PanelLauncher.stateDir());
         placement.place();
-        showIcon(TrayStatus.GREY);
-        model.trayStatusProperty().addListener((observable, before, after) -> {
-            showIcon(after);
-            tray.update(after, model.summaryProperty().get());
-        });
-        model.summaryProperty().addListener((observable, before, after) -> tray.update(model.trayStatusProperty().get(), after));
+        showIcon(Verdict.NO_OWNER);
+        model.worstProperty().addListener((observable, before, after) -> showIcon(after));
         model.setEventListener(this::announce);
         notifications = new NotificationPolicy(new TrayMessageNotifier(() -> tray, "looking for the desktop's notifier"),
                 RoleActions.of(model, this::openWindow), Clock.systemUTC(), Platform::runLater);
         notifications.watch(model);
+        new NotificationsView(notifications, Clock.systemDefaultZone()).attachTo(view);
+        trayContent = new TrayContent(model, notifications.pausedProperty(), Autostart.forThisUser(), trayWindow(),
+                Platform::runLater, background, this::redrawTray);
+        trayContent.dependencies(dependency -> dependency.addListener(observable -> redrawTray()));
         background.execute(() -> notifications.useNotifier(Notifiers.forThisDesktop(System.getenv(), () -> tray)));
         stage.setOnShown(event -> {
             if (!shownOnce) {
@@ -169,9 +176,57 @@ public final class PanelApp extends Application {
         return System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
     }
 
-    private void showIcon(TrayStatus status) {
+    private void showIcon(Verdict worst) {
         stage.getIcons().setAll(List.of(16, 32, 64).stream()
-                .map(size -> new Image(PanelApp.class.getResource(status.iconResource(size)).toExternalForm())).toList());
+                .map(size -> new Image(PanelApp.class.getResource(TrayGlyph.resource(worst, size)).toExternalForm())).toList());
+    }
+
+    /** The tray follows the model: every change it depends on redraws it (the port skips what did not change). */
+    private void redrawTray() {
+        tray.update(trayContent.state());
+    }
+
+    /** Left click on the tray icon: hide a window in view, show one that is not. */
+    private void toggleWindow() {
+        if (stage.isShowing() && !stage.isIconified()) {
+            stage.hide();
+        } else {
+            openWindow();
+        }
+    }
+
+    /** What the tray menu does with the window: the card's own buttons, so the tray asks what the card asks. */
+    private TrayContent.Window trayWindow() {
+        return new TrayContent.Window() {
+            @Override
+            public void open() {
+                openWindow();
+            }
+
+            @Override
+            public void confirmStop(Role role) {
+                openWindow();
+                if (view.lookup("#stop-" + role.wireName()) instanceof Button stop && !stop.isDisabled()) {
+                    stop.fire();
+                }
+            }
+
+            @Override
+            public void previewRetract(Role role) {
+                openWindow();
+                model.card(role).previewRetract();
+            }
+
+            @Override
+            public void quit() {
+                PanelApp.this.quit();
+            }
+
+            @Override
+            public void say(String message) {
+                view.showNotice(CLOCK.format(LocalTime.now()) + "  " + message);
+            }
+        };
     }
 
     private void installTray() {
@@ -180,18 +235,15 @@ public final class PanelApp extends Application {
             return;
         }
         AwtTray awt = new AwtTray();
-        List<TrayMenuItem> menu = List.of(
-                new TrayMenuItem("Open panel", () -> Platform.runLater(this::openWindow)),
-                new TrayMenuItem("Refresh", () -> model.refresh()),
-                new TrayMenuItem("Quit", () -> Platform.runLater(this::quit)));
+        TrayState first = trayContent.state();
         // Off the FX thread: the tray may block (GNOME); install() gives up after a timeout.
         background.execute(() -> {
-            boolean shown = awt.install(model.trayStatusProperty().get(), model.summaryProperty().get(), menu,
-                    () -> Platform.runLater(this::openWindow));
+            boolean shown = awt.install(first, () -> Platform.runLater(this::toggleWindow));
+            trayContent.readAutostart();
             Platform.runLater(() -> {
                 if (shown) {
                     tray = awt;
-                    tray.update(model.trayStatusProperty().get(), model.summaryProperty().get());
+                    redrawTray();
                     Platform.setImplicitExit(false);
                     stage.setOnCloseRequest(event -> {
                         event.consume();
@@ -223,7 +275,7 @@ public final class PanelApp extends Application {
     }
 
     private void announce(OwnershipEvent event) {
-        view.showNotice(CLOCK.format(LocalTime.now()) + "  " + event.message());
+        // The banner and the Events list show it (NotificationsView); the notice line is for the panel's own messages.
         notifications.accept(event);
     }
 

@@ -14,6 +14,8 @@ public record NotificationEntry(Instant at, OwnershipEvent event, Delivery deliv
         /** Held back: the same role was notified moments ago, or too many went out at once. */
         RATE_LIMITED,
         /** Held back: notifications are paused. */
-        PAUSED
+        PAUSED,
+        /** Not a failure: the owner ended because Stop or Restart was chosen in this panel. */
+        BY_PANEL
     }
 }

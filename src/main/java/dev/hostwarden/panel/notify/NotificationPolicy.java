@@ -1,5 +1,6 @@
 package dev.hostwarden.panel.notify;
 
+import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Verdict;
 import dev.hostwarden.panel.model.OwnershipEvent;
@@ -33,8 +34,10 @@ import javafx.collections.ObservableList;
  * {@link #GLOBAL_CAP} per {@link #GLOBAL_WINDOW}; none while paused. Every event lands in the
  * history (newest first, {@link #HISTORY_SIZE} kept); a problem raises the banner, which the user
  * may dismiss and which is marked resolved, and its notification withdrawn, once the role is LIVE
- * again or its dead record is gone. Runs on the UI thread; the notifier's button presses are handed
- * to {@code ui}.
+ * again or its dead record is gone. An owner that ends because this panel stopped or restarted it
+ * is no failure: it goes to the history as {@link NotificationEntry.Delivery#BY_PANEL}, with no
+ * notification and no banner. Runs on the UI thread; the notifier's button presses are handed to
+ * {@code ui}.
  */
 public final class NotificationPolicy {
     public static final Duration PER_ROLE_INTERVAL = Duration.ofSeconds(30);
@@ -50,6 +53,8 @@ public final class NotificationPolicy {
     private final Clock clock;
     private final Executor ui;
     private volatile Notifier notifier;
+    /** The model being watched, for the PID behind an event; null until {@link #watch}. */
+    private PanelModel model;
 
     private final BooleanProperty paused = new SimpleBooleanProperty(this, "paused");
     private final ObservableList<NotificationEntry> entries = FXCollections.observableArrayList();
@@ -60,6 +65,8 @@ public final class NotificationPolicy {
 
     private final Map<Role, Instant> lastShown = new EnumMap<>(Role.class);
     private final Deque<Instant> recentlyShown = new ArrayDeque<>();
+    /** The owner PID each role's running panel Stop or Restart is ending; its exit is expected. */
+    private final Map<Role, Long> endingByPanel = new EnumMap<>(Role.class);
     /** Roles whose problem notification may still be up. */
     private final Set<Role> troubled = EnumSet.noneOf(Role.class);
 
@@ -95,10 +102,33 @@ public final class NotificationPolicy {
 
     // Wiring //
 
+    /** The PID in {@code role}'s record as the watched model last saw it; null without a record or a model. */
+    private Long recordedPid(Role role) {
+        PanelModel seen = model;
+        if (seen == null || seen.card(role).snapshotProperty().get() == null) {
+            return null;
+        }
+        HostRecord record = seen.card(role).snapshotProperty().get().report().record().recordOrNull();
+        return record == null ? null : record.pid();
+    }
+
     /** Follows every card's verdict, to mark problems resolved. The model's events come through {@link #accept}. */
     public void watch(PanelModel model) {
+        this.model = model;
         for (RoleCardModel card : model.cards()) {
             card.verdictProperty().addListener((observable, before, after) -> verdictChanged(card.role(), before, after));
+            card.busyProperty().addListener((observable, before, after) -> {
+                HostRecord owner = card.snapshotProperty().get() == null ? null : card.snapshotProperty().get().report().record().recordOrNull();
+                if (after) {
+                    panelControlStarted(card.role(), owner == null ? null : owner.pid());
+                }
+            });
+            // The outcome line is set right after busy clears, and says whether the owner was ended.
+            card.actionMessageProperty().addListener((observable, before, after) -> {
+                if (!card.busyProperty().get()) {
+                    panelControlEnded(card.role(), after);
+                }
+            });
         }
     }
 
@@ -118,6 +148,25 @@ public final class NotificationPolicy {
 
     // Commands //
 
+    /** The panel began stopping or restarting {@code role}'s owner {@code pid} (null: none yet): its end is no failure. */
+    public void panelControlStarted(Role role, Long pid) {
+        if (pid != null) {
+            endingByPanel.put(role, pid);
+        }
+    }
+
+    /**
+     * The panel's Stop or Restart of {@code role} finished with {@code outcome} (the card's outcome
+     * line, "STOPPED: …"). Unless it ended the owner (cancelled, refused, failed), the owner's later
+     * death is news again. An owner that was ended stays expected until a new owner appears.
+     */
+    public void panelControlEnded(Role role, String outcome) {
+        boolean ended = outcome != null && (outcome.startsWith("STOPPED") || outcome.startsWith("RESTARTED"));
+        if (!ended) {
+            endingByPanel.remove(role);
+        }
+    }
+
     public void dismissBanner() {
         banner.set(null);
     }
@@ -127,7 +176,14 @@ public final class NotificationPolicy {
         Instant now = clock.instant();
         boolean problem = event.kind() == OwnershipEvent.Kind.DIED || event.kind() == OwnershipEvent.Kind.TURNED_STALE;
         NotificationEntry.Delivery delivery;
-        if (!problem) {
+        // The end of an owner the panel is stopping, in however many steps it is seen (gone, then its
+        // record stale), is expected until a new owner appears; a problem with another PID is news.
+        Long ending = problem ? endingByPanel.get(event.role()) : endingByPanel.remove(event.role());
+        Long recorded = recordedPid(event.role());
+        boolean expected = problem && ending != null && (recorded == null || recorded.equals(ending));
+        if (expected) {
+            delivery = NotificationEntry.Delivery.BY_PANEL;
+        } else if (!problem) {
             delivery = NotificationEntry.Delivery.HISTORY_ONLY;
         } else if (paused.get()) {
             delivery = NotificationEntry.Delivery.PAUSED;
@@ -139,7 +195,7 @@ public final class NotificationPolicy {
             troubled.add(event.role());
             delivery = NotificationEntry.Delivery.SHOWN;
         }
-        if (problem) {
+        if (problem && !expected) {
             banner.set(new Banner(now, event, false));
         }
         entries.add(0, new NotificationEntry(now, event, delivery));

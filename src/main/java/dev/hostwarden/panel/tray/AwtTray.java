@@ -1,19 +1,24 @@
 package dev.hostwarden.panel.tray;
 
+import dev.hostwarden.core.Verdict;
 import java.awt.AWTException;
+import java.awt.CheckboxMenuItem;
 import java.awt.EventQueue;
 import java.awt.GraphicsEnvironment;
 import java.awt.Image;
+import java.awt.Menu;
 import java.awt.MenuItem;
 import java.awt.PopupMenu;
 import java.awt.SystemTray;
 import java.awt.Toolkit;
 import java.awt.TrayIcon;
+import java.awt.event.ItemEvent;
 import java.awt.event.MouseAdapter;
 import java.awt.event.MouseEvent;
 import java.net.URL;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -28,11 +33,15 @@ import java.util.concurrent.TimeoutException;
 public final class AwtTray implements TrayPort {
     public static final Duration INSTALL_TIMEOUT = Duration.ofSeconds(3);
 
+    private static final int WINDOWS_TOOLTIP_LIMIT = 127;
+
     private volatile TrayIcon icon;
+    /** The state last drawn; only written on the AWT event thread. */
+    private volatile TrayState drawn;
     private volatile String unavailable = "not installed yet";
 
     @Override
-    public boolean install(TrayStatus status, String tooltip, List<TrayMenuItem> menu, Runnable onActivate) {
+    public boolean install(TrayState state, Runnable onLeftClick) {
         if (GraphicsEnvironment.isHeadless()) {
             unavailable = "no display (headless)";
             return false;
@@ -47,24 +56,22 @@ public final class AwtTray implements TrayPort {
                 }
                 SystemTray tray = SystemTray.getSystemTray();
                 PopupMenu popup = new PopupMenu();
-                for (TrayMenuItem item : menu) {
-                    MenuItem entry = new MenuItem(item.label());
-                    entry.addActionListener(event -> item.action().run());
-                    popup.add(entry);
-                }
-                TrayIcon created = new TrayIcon(image(status, tray), tooltip, popup);
+                fill(popup, state.menu());
+                TrayIcon created = new TrayIcon(image(state.worst(), tray), tooltip(state.tooltipLines()), popup);
                 created.setImageAutoSize(true);
-                // KDE's xembedsniproxy delivers clicks unreliably as presses: react to clicks by button.
+                // A left click toggles the window. By button, not by press: KDE's xembedsniproxy delivers
+                // presses unreliably. The second click of a double click must not toggle it back.
                 created.addMouseListener(new MouseAdapter() {
                     @Override
                     public void mouseClicked(MouseEvent event) {
-                        if (event.getButton() == MouseEvent.BUTTON1) {
-                            onActivate.run();
+                        if (event.getButton() == MouseEvent.BUTTON1 && event.getClickCount() == 1) {
+                            onLeftClick.run();
                         }
                     }
                 });
                 tray.add(created);
                 icon = created;
+                drawn = state;
                 unavailable = null;
                 shown.complete(true);
             } catch (AWTException | RuntimeException failed) {
@@ -87,22 +94,98 @@ public final class AwtTray implements TrayPort {
         }
     }
 
-    private static Image image(TrayStatus status, SystemTray tray) {
-        int height = tray.getTrayIconSize().height;
-        int size = height <= 16 ? 16 : height <= 24 ? 24 : 32;
-        URL url = AwtTray.class.getResource(status.iconResource(size));
+    /** The menu as AWT draws it; status lines are disabled items, so they read as state, not commands. */
+    private static void fill(Menu menu, List<TrayMenuItem> items) {
+        for (TrayMenuItem item : items) {
+            if (item instanceof TrayMenuItem.Status status) {
+                MenuItem line = new MenuItem(status.label());
+                line.setEnabled(false);
+                menu.add(line);
+            } else if (item instanceof TrayMenuItem.Action action) {
+                MenuItem entry = new MenuItem(action.label());
+                entry.setEnabled(action.enabled());
+                entry.addActionListener(event -> action.action().run());
+                menu.add(entry);
+            } else if (item instanceof TrayMenuItem.Toggle toggle) {
+                CheckboxMenuItem box = new CheckboxMenuItem(toggle.label(), toggle.checked());
+                box.setEnabled(toggle.enabled());
+                box.addItemListener(event -> toggle.action().accept(event.getStateChange() == ItemEvent.SELECTED));
+                menu.add(box);
+            } else if (item instanceof TrayMenuItem.Submenu submenu) {
+                Menu sub = new Menu(submenu.label());
+                fill(sub, submenu.items());
+                menu.add(sub);
+            } else {
+                menu.addSeparator();
+            }
+        }
+    }
+
+    /**
+     * What the menu looks like, without its actions: a menu that looks the same is not rebuilt (its
+     * actions do the same thing), so an open menu is not pulled from under the mouse on every refresh.
+     */
+    static String shape(List<TrayMenuItem> items) {
+        StringBuilder out = new StringBuilder();
+        for (TrayMenuItem item : items) {
+            out.append(item.getClass().getSimpleName()).append(':').append(item.label());
+            if (item instanceof TrayMenuItem.Action action && !action.enabled()) {
+                out.append("(disabled)");
+            } else if (item instanceof TrayMenuItem.Toggle toggle) {
+                out.append(toggle.checked() ? "[x]" : "[ ]").append(toggle.enabled() ? "" : "(disabled)");
+            } else if (item instanceof TrayMenuItem.Submenu submenu) {
+                out.append('{').append(shape(submenu.items())).append('}');
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    /**
+     * One line per role where the tray can show lines. On X11 the JDK draws the tooltip as a single
+     * AWT label, which shows no line breaks: there the roles are joined with " · " on one line. Windows
+     * keeps the lines and cuts the tooltip at 127 characters.
+     */
+    public static String tooltip(List<String> lines) {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        if (os.contains("win")) {
+            String joined = String.join("\n", lines);
+            return joined.length() <= WINDOWS_TOOLTIP_LIMIT ? joined : joined.substring(0, WINDOWS_TOOLTIP_LIMIT - 1) + "…";
+        }
+        return os.contains("mac") ? String.join("\n", lines) : String.join(" · ", lines);
+    }
+
+    private static Image image(Verdict worst, SystemTray tray) {
+        URL url = AwtTray.class.getResource(TrayGlyph.resource(worst, TrayGlyph.sizeFor(tray.getTrayIconSize().height)));
         return Toolkit.getDefaultToolkit().getImage(url);
     }
 
     @Override
-    public void update(TrayStatus status, String tooltip) {
+    public void update(TrayState state) {
         TrayIcon current = icon;
-        if (current != null) {
-            EventQueue.invokeLater(() -> {
-                current.setImage(image(status, SystemTray.getSystemTray()));
-                current.setToolTip(tooltip);
-            });
+        if (current == null) {
+            return;
         }
+        EventQueue.invokeLater(() -> {
+            TrayState before = drawn;
+            drawn = state;
+            if (before == null || before.worst() != state.worst()) {
+                current.setImage(image(state.worst(), SystemTray.getSystemTray()));
+            }
+            if (before == null || !before.tooltipLines().equals(state.tooltipLines())) {
+                current.setToolTip(tooltip(state.tooltipLines()));
+            }
+            if (before == null || !shape(before.menu()).equals(shape(state.menu()))) {
+                PopupMenu popup = current.getPopupMenu();
+                popup.removeAll();
+                fill(popup, state.menu());
+            }
+        });
+    }
+
+    /** What the icon shows now (tests and the log); null before it is installed. */
+    public TrayState drawn() {
+        return drawn;
     }
 
     @Override

@@ -1,7 +1,5 @@
 package dev.hostwarden.panel.tray;
 
-import java.util.List;
-
 /** The fallback: no icon, the window is the app. Notifications go to the window instead. */
 public final class NoTray implements TrayPort {
     private final String reason;
@@ -11,12 +9,12 @@ public final class NoTray implements TrayPort {
     }
 
     @Override
-    public boolean install(TrayStatus status, String tooltip, List<TrayMenuItem> menu, Runnable onActivate) {
+    public boolean install(TrayState state, Runnable onLeftClick) {
         return false;
     }
 
     @Override
-    public void update(TrayStatus status, String tooltip) {
+    public void update(TrayState state) {
         // Nothing to draw.
     }
 

@@ -1,7 +1,5 @@
 package dev.hostwarden.panel.tray;
 
-import java.util.List;
-
 /**
  * The system tray, behind a port of our own so the panel never depends on AWT directly and the
  * no-tray path (headless, Xvfb, GNOME without extension, Wayland, {@code --no-tray}) is a plain
@@ -11,13 +9,14 @@ import java.util.List;
 public interface TrayPort {
 
     /**
-     * Shows the icon with its menu; {@code onActivate} runs on a double click. False when no tray
-     * icon could be shown, with the reason in {@link #unavailableReason()}.
+     * Shows the icon with its tooltip and menu; {@code onLeftClick} runs on a left click (the panel
+     * toggles its window). False when no tray icon could be shown, with the reason in
+     * {@link #unavailableReason()}.
      */
-    boolean install(TrayStatus status, String tooltip, List<TrayMenuItem> menu, Runnable onActivate);
+    boolean install(TrayState state, Runnable onLeftClick);
 
-    /** Changes the icon colour and tooltip. */
-    void update(TrayStatus status, String tooltip);
+    /** Redraws icon, tooltip and menu for {@code state}. */
+    void update(TrayState state);
 
     /** A desktop notification from the tray icon. */
     void notify(String title, String message);

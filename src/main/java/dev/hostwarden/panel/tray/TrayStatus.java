@@ -4,14 +4,15 @@ import dev.hostwarden.core.Verdict;
 import java.util.Collection;
 import java.util.Comparator;
 
-/** The tray icon's colour: the worst verdict of all roles decides it. */
+/** The tray icon's colour family: the worst verdict of all roles decides it (its glyph: {@link TrayGlyph}). */
 public enum TrayStatus {
-    GREEN("green"), AMBER("amber"), RED("red"), GREY("grey");
+    GREEN(Verdict.LIVE), AMBER(Verdict.UNPROVABLE), RED(Verdict.STALE), GREY(Verdict.NO_OWNER);
 
-    private final String iconName;
+    /** The verdict whose glyph stands for this colour where only the colour is known. */
+    private final Verdict typical;
 
-    TrayStatus(String iconName) {
-        this.iconName = iconName;
+    TrayStatus(Verdict typical) {
+        this.typical = typical;
     }
 
     public static TrayStatus of(Verdict verdict) {
@@ -28,8 +29,11 @@ public enum TrayStatus {
         return verdicts.stream().max(Comparator.comparingInt(Verdict::severity)).orElse(Verdict.NO_OWNER);
     }
 
-    /** The class-path resource of this colour's icon at {@code size} px (16, 24, 32 or 64). */
+    /**
+     * The class-path resource of this colour's icon at {@code size} px (see {@link TrayGlyph#SIZES}):
+     * the glyph of its typical verdict. Where the verdict is known, {@link TrayGlyph#resource} is exact.
+     */
     public String iconResource(int size) {
-        return "/dev/hostwarden/panel/icons/tray-" + iconName + "-" + size + ".png";
+        return TrayGlyph.resource(typical, size);
     }
 }

@@ -11,6 +11,7 @@ import dev.hostwarden.core.Verdict;
 import dev.hostwarden.panel.model.OwnershipEvent;
 import dev.hostwarden.panel.model.OwnershipEvent.Kind;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The policy's own state, the history and the banner, with the tray's message as the notifier (no bus needed). */
@@ -67,5 +68,26 @@ class NotificationPolicyTest {
         Notifier chosen = Notifiers.forThisDesktop(java.util.Map.of(), () -> tray);
         assertTrue(chosen instanceof TrayMessageNotifier, chosen.describe());
         assertTrue(chosen.describe().contains("DBUS_SESSION_BUS_ADDRESS"), chosen.describe());
+    }
+
+    @Test
+    void anOwnerThePanelStoppedIsExpectedUntilANewOwnerButACancelledStopExpectsNothing() {
+        policy.panelControlStarted(Role.SERVE, 42L);
+        policy.panelControlEnded(Role.SERVE, "STOPPED: stopped the serve owner PID 42");
+        policy.accept(event(Role.SERVE, Kind.DIED, "serve: owner PID 42 is gone (NO_OWNER)"));
+        policy.accept(event(Role.SERVE, Kind.TURNED_STALE, "serve: the record of PID 42 is stale"));
+        assertEquals(List.of(NotificationEntry.Delivery.BY_PANEL, NotificationEntry.Delivery.BY_PANEL),
+                policy.historyProperty().stream().map(NotificationEntry::delivery).toList());
+        assertNull(policy.bannerProperty().get());
+
+        policy.accept(event(Role.SERVE, Kind.APPEARED, "serve: owner PID 43 is live"));
+        policy.accept(event(Role.SERVE, Kind.DIED, "serve: owner PID 43 is gone (NO_OWNER)"));
+        assertEquals(NotificationEntry.Delivery.SHOWN, policy.historyProperty().get(0).delivery(), "a new owner's death is news");
+
+        clock.advance(Duration.ofMinutes(5));
+        policy.panelControlStarted(Role.GATEWAY, 50L);
+        policy.panelControlEnded(Role.GATEWAY, "CANCELLED: nothing had been sent to PID 50 yet; it keeps running.");
+        policy.accept(event(Role.GATEWAY, Kind.DIED, "gateway: owner PID 50 is gone (NO_OWNER)"));
+        assertEquals(NotificationEntry.Delivery.SHOWN, policy.historyProperty().get(0).delivery(), "after a cancelled stop, a death is news");
     }
 }

@@ -1,10 +1,8 @@
 package dev.hostwarden.panel.notify;
 
-import dev.hostwarden.panel.tray.TrayMenuItem;
 import dev.hostwarden.panel.tray.TrayPort;
-import dev.hostwarden.panel.tray.TrayStatus;
+import dev.hostwarden.panel.tray.TrayState;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -14,12 +12,12 @@ final class RecordingTray implements TrayPort {
     private final BlockingQueue<String> messages = new LinkedBlockingQueue<>();
 
     @Override
-    public boolean install(TrayStatus status, String tooltip, List<TrayMenuItem> menu, Runnable onActivate) {
+    public boolean install(TrayState state, Runnable onLeftClick) {
         return true;
     }
 
     @Override
-    public void update(TrayStatus status, String tooltip) {
+    public void update(TrayState state) {
         // Not looked at.
     }
 
