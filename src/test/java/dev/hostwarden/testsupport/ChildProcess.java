@@ -45,11 +45,17 @@ public final class ChildProcess implements AutoCloseable {
     }
 
     public static ChildProcess java(String mainClass, Map<String, String> env, String... args) throws IOException {
+        return java(List.of(), mainClass, env, args);
+    }
+
+    /** As {@link #java(String, Map, String...)}, with extra JVM options (a {@code -D} property, say). */
+    public static ChildProcess java(List<String> jvmOptions, String mainClass, Map<String, String> env, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-XX:+UseSerialGC");
         command.add("-XX:TieredStopAtLevel=1");
         command.add("-Xshare:auto");
+        command.addAll(jvmOptions);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);
