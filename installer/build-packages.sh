@@ -6,7 +6,8 @@
 # without it only the app image is built, and the script says so.
 # On Windows (Git Bash) and macOS the same runtime image goes into jpackage instead: Hostwarden-VERSION.msi
 # (WiX 3 on PATH; a GUI launcher for the panel and a console launcher, hostwarden-cli, for the
-# commands) or Hostwarden-VERSION.dmg. These run in .github/workflows/package.yml, not here.
+# commands) or Hostwarden-VERSION.dmg, with the icon installer/windows/hostwarden.ico or
+# installer/macos/hostwarden.icns. These run in .github/workflows/package.yml, not here.
 #
 # Usage: installer/build-packages.sh [--skip-maven] [MAVEN ARGS...]
 #   Runs `mvn -B -q package -DskipTests` first (with MAVEN ARGS, e.g. -o), unless --skip-maven.
@@ -42,6 +43,13 @@ done
 feature=$("$jdk/bin/java" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2}')
 [ "${feature%%.*}" -ge 17 ] 2>/dev/null || fail "the JDK in $jdk is Java $feature; Java 17 or newer is needed (Debian: apt-get install openjdk-17-jdk)"
 [ $os = linux ] || [ -x "$jdk/bin/jpackage" ] || fail "$jdk/bin/jpackage not found: install a full JDK 17 or newer (it ships jpackage)"
+# jpackage's application icon: made by installer/make-native-icons.py from the panel's status disc, committed.
+case $os in
+  windows) icon=installer/windows/hostwarden.ico ;;
+  mac) icon=installer/macos/hostwarden.icns ;;
+  *) icon= ;;
+esac
+[ -z "$icon" ] || [ -f "$icon" ] || fail "$icon is missing: run python3 installer/make-native-icons.py"
 [ -d "$jdk/jmods" ] || fail "$jdk has no jmods/ for jlink: install them (Debian: apt-get install openjdk-$feature-jmods)"
 
 if ! $skip_maven; then
@@ -116,6 +124,7 @@ if [ $os != linux ]; then
           --description "See and fix the owners of hermes' host-wide singleton roles" --license-file LICENSE
           --input "$image/app" --main-jar hostwarden.jar --main-class dev.hostwarden.Main --runtime-image "$image/runtime"
           --java-options "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx128m" --dest "$work/out")
+  common+=(--icon "$icon")
   if [ $os = windows ]; then
     "$jdk/bin/jpackage" --type msi "${common[@]}" --add-launcher hostwarden-cli=installer/windows/hostwarden-cli.properties \
       --win-menu --win-menu-group Hostwarden --win-shortcut --win-dir-chooser --win-upgrade-uuid 6f1c9a52-3d0b-4e7a-9a43-7f0d2d8f5b11
