@@ -12,8 +12,10 @@
 # Usage: installer/build-packages.sh [--skip-maven] [MAVEN ARGS...]
 #   Runs `mvn -B -q package -DskipTests` first (with MAVEN ARGS, e.g. -o), unless --skip-maven.
 #   The JDK is JAVA_HOME's when set, else the one whose jlink is on PATH; it must be 17 or newer.
-# Everything is built in target/packages.tmp/ and moved into target/packages/ at the very end, so a
-# failed run leaves no package that a later step could mistake for a good one.
+# Bad input (no JDK 17+ with jlink and jmods, no jpackage off Linux, no jar with --skip-maven) is one
+# line on stderr, exit 1, and nothing changed. Past those checks, the packages of an earlier build are
+# removed first, everything is built in target/packages.tmp/ and moved into target/packages/ at the very
+# end, so a failed run leaves no package that a later step could mistake for a good one.
 set -euo pipefail
 umask 022
 cd "$(dirname "$0")/.."
@@ -28,7 +30,8 @@ esac
 if [ "${1:-}" = "--skip-maven" ]; then skip_maven=true; shift; fi
 
 # The JDK: its jlink, jdeps and jar, and the jmods jlink links from.
-if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/jlink" ]; then
+if [ -n "${JAVA_HOME:-}" ]; then
+  [ -x "$JAVA_HOME/bin/jlink" ] || fail "JAVA_HOME=$JAVA_HOME has no bin/jlink: point it at a full JDK 17 or newer (Debian: apt-get install openjdk-17-jdk), or unset it to use the jlink on PATH"
   jlink=$JAVA_HOME/bin/jlink
 else
   jlink=$(command -v jlink || true)
@@ -52,13 +55,16 @@ esac
 [ -z "$icon" ] || [ -f "$icon" ] || fail "$icon is missing: run python3 installer/make-native-icons.py"
 [ -d "$jdk/jmods" ] || fail "$jdk has no jmods/ for jlink: install them (Debian: apt-get install openjdk-$feature-jmods)"
 
+! $skip_maven || [ -f target/hostwarden.jar ] || fail "target/hostwarden.jar is missing: run without --skip-maven"
+
+# From here on the build can fail: packages of an earlier build go first, so a failed run leaves
+# none that a later step (deb-smoke.sh, an upload) could take for this build's.
+work=target/packages.tmp
+rm -rf "$work" target/packages
 if ! $skip_maven; then
   mvn -B -q "$@" package -DskipTests
 fi
-[ -f target/hostwarden.jar ] || fail "target/hostwarden.jar is missing: run without --skip-maven"
-
-work=target/packages.tmp
-rm -rf "$work"
+[ -f target/hostwarden.jar ] || fail "mvn package made no target/hostwarden.jar"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/out" "$work/manifest"
 
