@@ -4,7 +4,8 @@
     python3 installer/make-native-icons.py
 
 writes installer/windows/hostwarden.ico and installer/macos/hostwarden.icns, which
-installer/build-packages.sh gives jpackage (--icon) on the native runners. The 16, 24, 32 and 64 px
+installer/build-packages.sh gives jpackage (--icon) on the native runners, and the Linux menu icon's
+larger sizes, installer/linux/icons/hostwarden-{48,128,256}.png, for the hicolor theme. The 16, 24, 32 and 64 px
 images are the committed assets/icons/tray-green-*.png themselves; the larger ones (48 to 512 px, which
 Explorer, the Dock and Finder ask for) are drawn by the same renderer, assets/icons/make-icons.py, so
 they are the same disc, not a blown-up 64 px one. Both containers hold PNG images (Windows Vista and
@@ -73,6 +74,8 @@ def main():
     pngs = images([16, 24, 32, 48, 64, 128, 256, 512])
     write(os.path.join(HERE, "windows", "hostwarden.ico"), ico({s: pngs[s] for s in (16, 24, 32, 48, 64, 128, 256)}))
     write(os.path.join(HERE, "macos", "hostwarden.icns"), icns({s: pngs[s] for s in ICNS_TYPES}))
+    for size in (48, 128, 256):
+        write(os.path.join(HERE, "linux", "icons", "hostwarden-%d.png" % size), pngs[size])
 
 
 if __name__ == "__main__":
