@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Makes the Windows and macOS application icons from the panel's green status disc.
 
-    python3 installer/make-native-icons.py
+    python3 installer/make-native-icons.py           (--check: only say whether the committed files are current)
 
 writes installer/windows/hostwarden.ico and installer/macos/hostwarden.icns, which
 installer/build-packages.sh gives jpackage (--icon) on the native runners, and the Linux menu icon's
@@ -14,6 +14,8 @@ later, macOS 10.7 and later read them), written with the standard library only; 
 import importlib.util
 import os
 import struct
+import sys
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ICONS = os.path.join(HERE, "..", "assets", "icons")
@@ -63,19 +65,58 @@ def icns(pngs):
     return b"icns" + struct.pack(">I", 8 + len(body)) + body
 
 
-def write(path, content):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "wb") as out:
-        out.write(content)
-    print(os.path.relpath(path))
+def outputs():
+    """path -> the file's bytes, for every file this script makes."""
+    pngs = images([16, 24, 32, 48, 64, 128, 256, 512])
+    made = {
+        os.path.join(HERE, "windows", "hostwarden.ico"): ico({s: pngs[s] for s in (16, 24, 32, 48, 64, 128, 256)}),
+        os.path.join(HERE, "macos", "hostwarden.icns"): icns({s: pngs[s] for s in ICNS_TYPES}),
+    }
+    for size in (48, 128, 256):
+        made[os.path.join(HERE, "linux", "icons", "hostwarden-%d.png" % size)] = pngs[size]
+    return made
+
+
+def pixels(content):
+    """The decompressed image data of every PNG in a .png, .ico or .icns file, in order: equal pixels
+    compare equal even where another zlib compressed them into other bytes."""
+    found, at = [], 0
+    while True:
+        at = content.find(b"\x89PNG\r\n\x1a\n", at)
+        if at < 0:
+            return found
+        at += 8
+        data = b""
+        while True:
+            length, kind = struct.unpack(">I4s", content[at:at + 8])
+            if kind == b"IDAT":
+                data += content[at + 8:at + 8 + length]
+            at += 12 + length
+            if kind == b"IEND":
+                break
+        found.append(zlib.decompress(data))
 
 
 def main():
-    pngs = images([16, 24, 32, 48, 64, 128, 256, 512])
-    write(os.path.join(HERE, "windows", "hostwarden.ico"), ico({s: pngs[s] for s in (16, 24, 32, 48, 64, 128, 256)}))
-    write(os.path.join(HERE, "macos", "hostwarden.icns"), icns({s: pngs[s] for s in ICNS_TYPES}))
-    for size in (48, 128, 256):
-        write(os.path.join(HERE, "linux", "icons", "hostwarden-%d.png" % size), pngs[size])
+    made = outputs()
+    if sys.argv[1:] == ["--check"]:
+        stale = []
+        for path, content in made.items():
+            try:
+                with open(path, "rb") as existing:
+                    if pixels(existing.read()) == pixels(content):
+                        continue
+            except (OSError, struct.error, zlib.error):
+                pass
+            stale.append(os.path.relpath(path))
+        if stale:
+            sys.exit("make-native-icons: not what this script makes (run it and commit): " + " ".join(stale))
+        return
+    for path, content in made.items():
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as out:
+            out.write(content)
+        print(os.path.relpath(path))
 
 
 if __name__ == "__main__":
