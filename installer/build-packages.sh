@@ -6,13 +6,16 @@
 # without it only the app image is built, and the script says so.
 # On Windows (Git Bash) and macOS the same runtime image goes into jpackage instead: Hostwarden-VERSION.msi
 # (WiX 3 on PATH; a GUI launcher for the panel and a console launcher, hostwarden-cli, for the
-# commands) or Hostwarden-VERSION.dmg. These run in .github/workflows/package.yml, not here.
+# commands) or Hostwarden-VERSION.dmg, with the icon installer/windows/hostwarden.ico or
+# installer/macos/hostwarden.icns. These run in .github/workflows/package.yml, not here.
 #
 # Usage: installer/build-packages.sh [--skip-maven] [MAVEN ARGS...]
 #   Runs `mvn -B -q package -DskipTests` first (with MAVEN ARGS, e.g. -o), unless --skip-maven.
 #   The JDK is JAVA_HOME's when set, else the one whose jlink is on PATH; it must be 17 or newer.
-# Everything is built in target/packages.tmp/ and moved into target/packages/ at the very end, so a
-# failed run leaves no package that a later step could mistake for a good one.
+# Bad input (no JDK 17+ with jlink and jmods, no jpackage off Linux, no jar with --skip-maven) is one
+# line on stderr, exit 1, and nothing changed. Past those checks, the packages of an earlier build are
+# removed first, everything is built in target/packages.tmp/ and moved into target/packages/ at the very
+# end, so a failed run leaves no package that a later step could mistake for a good one.
 set -euo pipefail
 umask 022
 cd "$(dirname "$0")/.."
@@ -27,7 +30,8 @@ esac
 if [ "${1:-}" = "--skip-maven" ]; then skip_maven=true; shift; fi
 
 # The JDK: its jlink, jdeps and jar, and the jmods jlink links from.
-if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/jlink" ]; then
+if [ -n "${JAVA_HOME:-}" ]; then
+  [ -x "$JAVA_HOME/bin/jlink" ] || fail "JAVA_HOME=$JAVA_HOME has no bin/jlink: point it at a full JDK 17 or newer (Debian: apt-get install openjdk-17-jdk), or unset it to use the jlink on PATH"
   jlink=$JAVA_HOME/bin/jlink
 else
   jlink=$(command -v jlink || true)
@@ -42,15 +46,25 @@ done
 feature=$("$jdk/bin/java" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2}')
 [ "${feature%%.*}" -ge 17 ] 2>/dev/null || fail "the JDK in $jdk is Java $feature; Java 17 or newer is needed (Debian: apt-get install openjdk-17-jdk)"
 [ $os = linux ] || [ -x "$jdk/bin/jpackage" ] || fail "$jdk/bin/jpackage not found: install a full JDK 17 or newer (it ships jpackage)"
+# jpackage's application icon: made by installer/make-native-icons.py from the panel's status disc, committed.
+case $os in
+  windows) icon=installer/windows/hostwarden.ico ;;
+  mac) icon=installer/macos/hostwarden.icns ;;
+  *) icon= ;;
+esac
+[ -z "$icon" ] || [ -f "$icon" ] || fail "$icon is missing: run python3 installer/make-native-icons.py"
 [ -d "$jdk/jmods" ] || fail "$jdk has no jmods/ for jlink: install them (Debian: apt-get install openjdk-$feature-jmods)"
 
+! $skip_maven || [ -f target/hostwarden.jar ] || fail "target/hostwarden.jar is missing: run without --skip-maven"
+
+# From here on the build can fail: packages of an earlier build go first, so a failed run leaves
+# none that a later step (deb-smoke.sh, an upload) could take for this build's.
+work=target/packages.tmp
+rm -rf "$work" target/packages
 if ! $skip_maven; then
   mvn -B -q "$@" package -DskipTests
 fi
-[ -f target/hostwarden.jar ] || fail "target/hostwarden.jar is missing: run without --skip-maven"
-
-work=target/packages.tmp
-rm -rf "$work"
+[ -f target/hostwarden.jar ] || fail "mvn package made no target/hostwarden.jar"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/out" "$work/manifest"
 
@@ -93,9 +107,12 @@ cp "${other_jars[@]}" "$image/app/lib/"
 cp installer/linux/hostwarden "$image/bin/hostwarden"
 chmod 755 "$image/bin/hostwarden"
 cp installer/linux/hostwarden.desktop "$image/share/applications/"
-for size in 16 24 32 64; do
+# The menu icon: the panel's green disc; sizes above 64 px are made by installer/make-native-icons.py.
+for size in 16 24 32 48 64 128 256; do
   mkdir -p "$image/share/icons/hicolor/${size}x${size}/apps"
-  cp "assets/icons/tray-green-$size.png" "$image/share/icons/hicolor/${size}x${size}/apps/hostwarden.png"
+  icon_png=assets/icons/tray-green-$size.png
+  [ -f "$icon_png" ] || icon_png=installer/linux/icons/hostwarden-$size.png
+  cp "$icon_png" "$image/share/icons/hicolor/${size}x${size}/apps/hostwarden.png"
 done
 cp LICENSE README.md "$image/share/doc/hostwarden/"
 
@@ -116,6 +133,7 @@ if [ $os != linux ]; then
           --description "See and fix the owners of hermes' host-wide singleton roles" --license-file LICENSE
           --input "$image/app" --main-jar hostwarden.jar --main-class dev.hostwarden.Main --runtime-image "$image/runtime"
           --java-options "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx128m" --dest "$work/out")
+  common+=(--icon "$icon")
   if [ $os = windows ]; then
     "$jdk/bin/jpackage" --type msi "${common[@]}" --add-launcher hostwarden-cli=installer/windows/hostwarden-cli.properties \
       --win-menu --win-menu-group Hostwarden --win-shortcut --win-dir-chooser --win-upgrade-uuid 6f1c9a52-3d0b-4e7a-9a43-7f0d2d8f5b11

@@ -35,7 +35,7 @@ installed_ok() {  # installed_ok WHAT: the package is fully installed, on PATH, 
   [ "$(readlink -f /usr/bin/hostwarden)" = /opt/hostwarden/bin/hostwarden ] || fail "$1: /usr/bin/hostwarden is not the launcher"
   ls /opt/hostwarden/app/cli-*.jsa >/dev/null 2>&1 || fail "$1: postinst made no class-data-sharing archive"
   grep -qx 'Icon=hostwarden' /usr/share/applications/hostwarden.desktop || fail "$1: the menu entry names another icon"
-  for size in 16 24 32 64; do
+  for size in 16 24 32 48 64 128 256; do
     [ -f "/usr/share/icons/hicolor/${size}x${size}/apps/hostwarden.png" ] || fail "$1: no ${size}x${size} hicolor icon"
   done
   if command -v desktop-file-validate >/dev/null; then

@@ -77,7 +77,7 @@ public final class Cli {
         return runChildJvm(List.of(), env, args);
     }
 
-    /** As {@link #runChildJvm(Map, String...)}, with extra options for the child JVM. */
+    /** As {@link #runChildJvm(Map, String...)}, with extra options for the child JVM; a null value in {@code env} removes that variable. */
     public static Result runChildJvm(List<String> jvmOptions, Map<String, String> env, String... args) throws IOException, InterruptedException {
         Path out = Files.createTempFile("hostwarden-cli-out", ".txt");
         Path err = Files.createTempFile("hostwarden-cli-err", ".txt");
@@ -88,7 +88,13 @@ public final class Cli {
             command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.hostwarden.Main"));
             command.addAll(List.of(args));
             ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
-            builder.environment().putAll(env);
+            env.forEach((name, value) -> {
+                if (value == null) {
+                    builder.environment().remove(name);
+                } else {
+                    builder.environment().put(name, value);
+                }
+            });
             Process process = builder.start();
             if (!process.waitFor(120, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);

@@ -45,6 +45,11 @@ public final class ChildProcess implements AutoCloseable {
     }
 
     public static ChildProcess java(String mainClass, Map<String, String> env, String... args) throws IOException {
+        return java(List.of(), mainClass, env, args);
+    }
+
+    /** As {@link #java(String, Map, String...)}, with extra JVM options (a {@code -D} property, say). */
+    public static ChildProcess java(List<String> jvmOptions, String mainClass, Map<String, String> env, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-XX:+UseSerialGC");
@@ -53,6 +58,7 @@ public final class ChildProcess implements AutoCloseable {
         // No hsperfdata file: with PIDs reused across namespaces the JVM otherwise warns on stdout that
         // another process locks "its" file, and stdout is what the tests read.
         command.add("-XX:-UsePerfData");
+        command.addAll(jvmOptions);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);
