@@ -12,6 +12,7 @@
 # Goals (issue 13): at most +10 MB idle RSS from 1 to 300 profiles; one refresh of 300 within 100 ms CPU.
 # Usage: src/bench/profiles-panel-footprint.sh     (from anywhere; builds what is missing)
 # Env:   SETTLE_SECONDS=20  REFRESHES=15  SIZES="1 30 300"  JAVA=java  DISPLAY (else Xvfb)
+#        OWNER_ARGS="--profiles default" (extra `run gateway` arguments; that one makes the owner serve only the root home)
 #        PANEL_JAVA_OPTS (default: the installed launcher's "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx128m")
 # Needs: Linux /proc; Xvfb when no DISPLAY is set.
 set -euo pipefail
@@ -23,6 +24,7 @@ SIZES=${SIZES:-"1 30 300"}
 JAVA=${JAVA:-java}
 # The flags the installed launcher (installer/linux/hostwarden) starts the panel with.
 PANEL_JAVA_OPTS=${PANEL_JAVA_OPTS:-"-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx128m"}
+OWNER_ARGS=${OWNER_ARGS:-}
 GOAL_DELTA_MB=10
 GOAL_REFRESH_MS=100
 
@@ -69,7 +71,8 @@ for size in $SIZES; do
     for i in $(seq 1 "$size"); do mkdir -p "$home/profiles/$(printf 'p%03d' "$i")"; done
 
     # The owner: serves the root home and every profile home it finds, answers identify.
-    "$JAVA" -XX:+UseSerialGC -jar target/hostwarden.jar run gateway --lock-dir "$locks" --home "$home" \
+    # shellcheck disable=SC2086
+    "$JAVA" -XX:+UseSerialGC -jar target/hostwarden.jar run gateway --lock-dir "$locks" --home "$home" $OWNER_ARGS \
         >"$dir/owner.out" 2>"$dir/owner.err" </dev/null &
     owner=$!; PIDS+=($owner)
     for _ in $(seq 600); do grep -q '^READY' "$dir/owner.out" 2>/dev/null && break; sleep 0.1; done
