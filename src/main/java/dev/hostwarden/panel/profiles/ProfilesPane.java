@@ -261,7 +261,8 @@ public final class ProfilesPane extends VBox {
         ScrollPane scroll = new ScrollPane(text);
         scroll.setFitToWidth(true);
         scroll.setMaxHeight(360);
-        scroll.setPrefViewportHeight(Math.min(360, text.prefHeight(620)));
+        // About 90 characters a line at this width: tall enough for the whole preview up to the cap.
+        scroll.setPrefViewportHeight(Math.min(360, 18 * (preview.length() / 90 + 2)));
         scroll.setPrefViewportWidth(640);
         alert.getDialogPane().setContent(scroll);
         alert.resultProperty().addListener((observable, before, result) -> {

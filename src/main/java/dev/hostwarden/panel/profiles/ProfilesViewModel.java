@@ -224,7 +224,7 @@ public final class ProfilesViewModel {
                 () -> rescanText(ProfileRescan.run(rendezvous, root, identifyTimeout, ProfileRescan.RESCAN_TIMEOUT)));
     }
 
-    /** {@code hostwarden profiles rescan}'s words: the preview, before, after (and what changed). */
+    /** What changed first (the served sets can be long), then {@code hostwarden profiles rescan}'s words: the preview, before, after. */
     static String rescanText(ProfileRescan.Result result) {
         if (result.outcome() != ProfileRescan.Outcome.ANSWERED) {
             return ProfileActions.RESCAN + ": " + result.why();
@@ -234,8 +234,9 @@ public final class ProfilesViewModel {
         String changed = added.isEmpty() && removed.isEmpty() ? "no change"
                 : (added.isEmpty() ? "" : "added " + String.join(", ", added)) + (added.isEmpty() || removed.isEmpty() ? "" : "; ")
                 + (removed.isEmpty() ? "" : "removed " + String.join(", ", removed));
-        return ProfileActions.rescanPreview(result.owner()) + "\nbefore: " + all(result.before()) + "\nafter:  " + all(result.after())
-                + (Boolean.FALSE.equals(result.multiplex()) ? "\nnote:   " + result.why() : "") + "\nchange: " + changed;
+        return ProfileActions.RESCAN + " done: " + changed + " (served " + result.before().size() + " → " + result.after().size() + ")\n"
+                + ProfileActions.rescanPreview(result.owner()) + "\nbefore: " + all(result.before()) + "\nafter:  " + all(result.after())
+                + (Boolean.FALSE.equals(result.multiplex()) ? "\nnote:   " + result.why() : "");
     }
 
     private static String all(List<String> names) {
