@@ -20,7 +20,6 @@ import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.OverrunStyle;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.TableCell;
@@ -105,7 +104,13 @@ public final class ProfilesPane extends VBox {
         message.setWrapText(true);
         message.setPrefRowCount(3);
         message.getStyleClass().add("profiles-message");
-        message.textProperty().bind(model.messageProperty());
+        // What an action did leads its message: show it from the top, whatever was scrolled before.
+        model.messageProperty().addListener((observable, before, after) -> {
+            message.setText(after);
+            message.positionCaret(0);
+            // The skin scrolls to the old caret on its next layout: home it after that layout too.
+            javafx.application.Platform.runLater(() -> message.setScrollTop(0));
+        });
         message.managedProperty().bind(message.visibleProperty());
         message.visibleProperty().bind(message.textProperty().isNotEmpty());
 
@@ -250,21 +255,17 @@ public final class ProfilesPane extends VBox {
         alert.getDialogPane().setId("profiles-dialog");
         alert.getDialogPane().lookupButton(confirm).setId("profiles-confirm");
         alert.getDialogPane().lookupButton(ButtonType.CANCEL).setId("profiles-cancel");
-        Label text = new Label(preview);
-        text.setId("profiles-preview");
-        text.setWrapText(true);
         // The preview names every served profile (as the command line does): it wraps at a readable
-        // width and scrolls when 300 names make it taller than a screen.
-        text.setPrefWidth(620);
+        // width, can be selected and copied, and scrolls when 300 names make it taller than a screen.
+        TextArea text = new TextArea(preview);
+        text.setId("profiles-preview");
+        text.setEditable(false);
+        text.setWrapText(true);
+        text.setPrefColumnCount(72);
+        text.setPrefRowCount(Math.min(16, preview.length() / 80 + 2));
         text.setMinHeight(Region.USE_PREF_SIZE);
-        copyMenu(text, text::getText);
-        ScrollPane scroll = new ScrollPane(text);
-        scroll.setFitToWidth(true);
-        scroll.setMaxHeight(360);
-        // About 90 characters a line at this width: tall enough for the whole preview up to the cap.
-        scroll.setPrefViewportHeight(Math.min(360, 18 * (preview.length() / 90 + 2)));
-        scroll.setPrefViewportWidth(640);
-        alert.getDialogPane().setContent(scroll);
+        text.getStyleClass().add("profiles-preview");
+        alert.getDialogPane().setContent(text);
         alert.resultProperty().addListener((observable, before, result) -> {
             if (result == confirm) {
                 action.run();

@@ -153,7 +153,7 @@ class ProfilesPaneFxTest {
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#profiles-preview").tryQuery().isPresent());
         // The dialog is placed over its owner after it shows: click only once it stands still.
         WaitForAsyncUtils.waitForFxEvents();
-        Label preview = robot.lookup("#profiles-preview").queryAs(Label.class);
+        TextArea preview = robot.lookup("#profiles-preview").queryAs(TextArea.class);
         return onFx(preview::getText);
     }
 
