@@ -128,13 +128,19 @@ public final class ProfilesPane extends VBox {
         folder.setOnAction(event -> withSelected(model::openFolder));
         log.setOnAction(event -> withSelected(model::openGatewayLog));
 
-        // Tooltips carry each action's preview: what it would do now, or why it cannot.
-        model.refreshCountProperty().addListener((observable, before, after) -> rescan.setTooltip(new Tooltip(model.rescanPreview())));
+        // Tooltips carry each action's preview: what it would do now, or why it cannot (one tooltip each, re-worded).
+        Tooltip rescanTip = tooltip(rescan, model.rescanPreview());
+        Tooltip clearTip = tooltip(clear, "Select a profile with a planned-stop marker");
+        Tooltip folderTip = tooltip(folder, "Select a profile");
+        Tooltip logTip = tooltip(log, "Select a profile");
+        model.refreshCountProperty().addListener((observable, before, after) -> rescanTip.setText(model.rescanPreview()));
         selected.addListener((observable, before, row) -> {
             details.setText(row == null ? "" : row.details());
-            clear.setTooltip(row == null ? null : new Tooltip(ProfilesViewModel.clearMarkerPreview(row)));
-            folder.setTooltip(row == null ? null : new Tooltip("Open folder: hands " + row.home() + " to the desktop (xdg-open)"));
-            log.setTooltip(row == null ? null : new Tooltip("Open gateway log: hands " + row.gatewayLog() + " to the desktop (xdg-open)"));
+            if (row != null) {
+                clearTip.setText(ProfilesViewModel.clearMarkerPreview(row));
+                folderTip.setText("Open folder: hands " + row.home() + " to the desktop (xdg-open)");
+                logTip.setText("Open gateway log: hands " + row.gatewayLog() + " to the desktop (xdg-open)");
+            }
             if (!replacing) {
                 selectedHome = row == null ? null : row.home();
             }
@@ -303,6 +309,14 @@ public final class ProfilesPane extends VBox {
         Label label = new Label(text);
         label.getStyleClass().addAll(styles);
         return label;
+    }
+
+    private static Tooltip tooltip(Button button, String text) {
+        Tooltip tip = new Tooltip(text);
+        tip.setWrapText(true);
+        tip.setMaxWidth(640);
+        button.setTooltip(tip);
+        return tip;
     }
 
     private static Button button(String id, String text) {
