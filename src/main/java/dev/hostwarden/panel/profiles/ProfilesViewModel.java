@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -126,7 +127,19 @@ public final class ProfilesViewModel {
             again.set(true);
             return;
         }
-        background.execute(this::scanOnce);
+        if (!submit(this::scanOnce)) {
+            inFlight.set(false);
+        }
+    }
+
+    /** Runs {@code task} on the background executor; false once it is shut down (the panel is quitting: nothing to do). */
+    private boolean submit(Runnable task) {
+        try {
+            background.execute(task);
+            return true;
+        } catch (RejectedExecutionException quitting) {
+            return false;
+        }
     }
 
     private void scanOnce() {
@@ -270,7 +283,7 @@ public final class ProfilesViewModel {
         if (!starting.isEmpty()) {
             message.set(starting);
         }
-        background.execute(() -> {
+        boolean started = submit(() -> {
             String outcome;
             try {
                 outcome = action.get();
@@ -284,5 +297,8 @@ public final class ProfilesViewModel {
                 refresh();
             });
         });
+        if (!started) {
+            busy.set(false);
+        }
     }
 }
