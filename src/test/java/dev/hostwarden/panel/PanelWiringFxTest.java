@@ -175,9 +175,20 @@ class PanelWiringFxTest {
         Fixtures.write(hermes.resolve("profiles").resolve("work").resolve(".gateway-planned-stop.json"),
                 "{\"target_pid\": 424242, \"target_start_time\": null, \"stopper_pid\": 77, \"written_at\": \"2020-01-01T00:00:00+00:00\"}");
         show(temp.resolve("locks"));
-        assertTrue(showsLabelContaining(robot, "#profiles", hermes.resolve("profiles").resolve("work").toString()));
-        assertTrue(showsLabelContaining(robot, "#profiles", "target PID 424242, stopper PID 77"));
-        assertTrue(showsLabelContaining(robot, "#profiles", "expired (TTL 60 s); names PID 424242, not the live owner"));
+        // The Profiles view (panel/profiles, tested in full by ProfilesPaneFxTest) follows the panel's refresh.
+        Node profiles = robot.lookup("#profiles").query();
+        java.util.function.Predicate<String> shown = text -> {
+            try {
+                return onFx(() -> robot.from(profiles).lookup(".table-cell").queryAll().stream()
+                        .anyMatch(cell -> text.equals(((javafx.scene.control.Labeled) cell).getText())));
+            } catch (Exception notYet) {
+                return false;
+            }
+        };
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> shown.test(hermes.resolve("profiles").resolve("work").toString()));
+        assertTrue(onFx(() -> robot.from(profiles).lookup(".table-cell").queryAll().stream()
+                .map(cell -> String.valueOf(((javafx.scene.control.Labeled) cell).getText()))
+                .anyMatch(text -> text.startsWith("PID 424242, age ") && text.endsWith(", expired (clearable)"))), "the marker, expired");
     }
 
     /** A real reference owner: {@code hostwarden run gateway} as a child JVM, READY once its record is published. */
