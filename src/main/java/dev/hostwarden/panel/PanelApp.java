@@ -84,6 +84,10 @@ public final class PanelApp extends Application {
         model = new PanelModel(context);
         view = new PanelView(model, Clock.systemDefaultZone());
         view.addHeaderControl(ThemeMenu.create(appearance));
+        javafx.scene.control.Button doctor = new javafx.scene.control.Button("Doctor");
+        doctor.setId("doctor");
+        doctor.setOnAction(event -> dev.hostwarden.panel.doctor.DoctorWindow.open(stage, context));
+        view.addHeaderControl(doctor);
 
         Scene scene = new Scene(view);
         scene.getStylesheets().add(PanelApp.class.getResource("panel.css").toExternalForm());
