@@ -65,6 +65,7 @@ public final class PanelApp extends Application {
     private boolean shownOnce;
     private PlacementKeeper placement;
     private ScheduledExecutorService ticker;
+    private javafx.scene.control.Button saveDiagnostics;
 
     @Override
     public void start(Stage primary) {
@@ -88,6 +89,10 @@ public final class PanelApp extends Application {
         doctor.setId("doctor");
         doctor.setOnAction(event -> dev.hostwarden.panel.doctor.DoctorWindow.open(stage, context));
         view.addHeaderControl(doctor);
+        dev.hostwarden.panel.doctor.DiagnosticsSaver diagnostics = new dev.hostwarden.panel.doctor.DiagnosticsSaver(context, Environment.system());
+        diagnostics.messageProperty().addListener((observable, before, after) -> view.showNotice(after));
+        saveDiagnostics = dev.hostwarden.panel.doctor.SaveDiagnosticsButton.create(diagnostics);
+        view.addHeaderControl(saveDiagnostics);
 
         Scene scene = new Scene(view);
         scene.getStylesheets().add(PanelApp.class.getResource("panel.css").toExternalForm());
@@ -187,6 +192,10 @@ public final class PanelApp extends Application {
         List<TrayMenuItem> menu = List.of(
                 new TrayMenuItem("Open panel", () -> Platform.runLater(this::openWindow)),
                 new TrayMenuItem("Refresh", () -> model.refresh()),
+                new TrayMenuItem("Save diagnostics…", () -> Platform.runLater(() -> {
+                    openWindow();
+                    saveDiagnostics.fire();
+                })),
                 new TrayMenuItem("Quit", () -> Platform.runLater(this::quit)));
         // Off the FX thread: the tray may block (GNOME); install() gives up after a timeout.
         background.execute(() -> {

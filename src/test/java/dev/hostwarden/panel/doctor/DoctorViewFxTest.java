@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.RendezvousDir;
 import dev.hostwarden.panel.PanelApp;
 import dev.hostwarden.panel.model.PanelContext;
 import java.nio.file.Files;
@@ -15,23 +12,14 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -39,30 +27,11 @@ import org.testfx.util.WaitForAsyncUtils;
  * planned-stop marker and one bot token configured in two profiles. The verdicts read as words and
  * glyphs, the token appears in no node, and the marker goes only after the confirmation.
  */
-@ExtendWith(ApplicationExtension.class)
-class DoctorViewFxTest {
+class DoctorViewFxTest extends DoctorFxTestBase {
     private static final String BOT_TOKEN = "123456789:AAE-doctor-view-secret-bot-token";
 
     @TempDir
     Path temp;
-
-    private final ExecutorService background = Executors.newCachedThreadPool();
-    private Stage stage;
-
-    @Start
-    void start(Stage primary) {
-        stage = primary;
-    }
-
-    @AfterEach
-    void stopBackground() throws InterruptedException {
-        background.shutdownNow();
-        background.awaitTermination(10, TimeUnit.SECONDS);
-    }
-
-    private static <T> T onFx(Callable<T> read) throws Exception {
-        return WaitForAsyncUtils.asyncFx(read).get(30, TimeUnit.SECONDS);
-    }
 
     private static long deadPid() throws Exception {
         Process gone = new ProcessBuilder("true").start();
@@ -71,8 +40,7 @@ class DoctorViewFxTest {
     }
 
     private DoctorViewModel show(Path hermes, Path locks) throws Exception {
-        HostRendezvous rendezvous = HostRendezvous.at(RendezvousDir.of(locks), ProcessInspector.system());
-        PanelContext context = PanelContext.of(rendezvous, hermes, null, pid -> null, background, Platform::runLater);
+        PanelContext context = context(hermes, locks);
         DoctorViewModel model = new DoctorViewModel(context);
         onFx(() -> {
             Scene scene = new Scene(new DoctorView(model), 900, 1000);
