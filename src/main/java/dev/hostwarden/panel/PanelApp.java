@@ -83,6 +83,7 @@ public final class PanelApp extends Application {
         Appearance appearance = PanelLauncher.appearance();
         appearance.applyToApplication();
         model = new PanelModel(context);
+        model.recordHistory(dev.hostwarden.history.OwnershipHistory.forUser());
         view = new PanelView(model, Clock.systemDefaultZone());
         view.addHeaderControl(ThemeMenu.create(appearance));
         javafx.scene.control.Button doctor = new javafx.scene.control.Button("Doctor");
