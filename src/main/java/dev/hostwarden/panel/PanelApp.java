@@ -88,7 +88,7 @@ public final class PanelApp extends Application {
         view.addHeaderControl(ThemeMenu.create(appearance));
         javafx.scene.control.Button doctor = new javafx.scene.control.Button("Doctor");
         doctor.setId("doctor");
-        doctor.setOnAction(event -> dev.hostwarden.panel.doctor.DoctorWindow.open(stage, context));
+        doctor.setOnAction(event -> dev.hostwarden.panel.doctor.DoctorWindow.open(stage, context, model::refresh));
         view.addHeaderControl(doctor);
         dev.hostwarden.panel.doctor.DiagnosticsSaver diagnostics = new dev.hostwarden.panel.doctor.DiagnosticsSaver(context, Environment.system());
         diagnostics.messageProperty().addListener((observable, before, after) -> view.showNotice(after));

@@ -34,6 +34,7 @@ public final class DoctorViewModel {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyObjectWrapper<SafeFix> pending = new ReadOnlyObjectWrapper<>(this, "pending");
     private final ReadOnlyBooleanWrapper checked = new ReadOnlyBooleanWrapper(this, "checked");
+    private Runnable afterFix = () -> { };
 
     public DoctorViewModel(PanelContext context) {
         this.context = context;
@@ -41,6 +42,12 @@ public final class DoctorViewModel {
         this.doctorContext = () -> new DoctorContext(context.rendezvous(), context.hermesRoot(), Environment.system(), Duration.ofSeconds(5));
     }
 
+    /** Called on the UI executor after a fix ran (the panel refreshes its cards and homes). */
+    public void setAfterFix(Runnable action) {
+        this.afterFix = action;
+    }
+
+    /** The checks, what needs attention first (problems, then warnings, then OK; the doctor's order within each). */
     public ReadOnlyListProperty<DoctorRow> rowsProperty() {
         return rows.getReadOnlyProperty();
     }
@@ -85,6 +92,7 @@ public final class DoctorViewModel {
                 for (Finding finding : report.findings()) {
                     found.add(new DoctorRow(finding, SafeFixes.of(finding, doctor)));
                 }
+                found.sort(java.util.Comparator.comparing((DoctorRow row) -> row.finding().result()).reversed());
             } catch (RuntimeException unexpected) {
                 failure = "The checks failed: " + unexpected;
             }
@@ -136,6 +144,7 @@ public final class DoctorViewModel {
             context.ui().execute(() -> {
                 message.set(said);
                 running.set(false);
+                afterFix.run();
                 run();
             });
         });

@@ -10,10 +10,11 @@ public final class DoctorWindow {
     private DoctorWindow() {
     }
 
-    /** Opens the window owned by {@code owner}, with the panel's stylesheets, and starts the checks. */
-    public static Stage open(Window owner, PanelContext context) {
+    /** Opens the window owned by {@code owner}, with the panel's stylesheets, and starts the checks; {@code afterFix} refreshes the panel. */
+    public static Stage open(Window owner, PanelContext context, Runnable afterFix) {
         DoctorViewModel model = new DoctorViewModel(context);
-        Scene scene = new Scene(new DoctorView(model), 760, 640);
+        model.setAfterFix(afterFix);
+        Scene scene = new Scene(new DoctorView(model), 780, 700);
         scene.getStylesheets().setAll(owner.getScene().getStylesheets());
         Stage stage = new Stage();
         stage.initOwner(owner);

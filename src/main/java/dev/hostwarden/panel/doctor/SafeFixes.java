@@ -48,7 +48,7 @@ final class SafeFixes {
                 fixes.add(new SafeFix("clear-marker-" + profile.name(), "Clear expired marker (" + profile.name() + ")",
                         "Remove " + profile.marker().path() + "? It " + profile.marker().describe()
                                 + ". It is removed only if it is still expired when this runs.",
-                        () -> MarkerClearance.clear(home, context.rendezvous().inspector(), false).message()));
+                        () -> describe(MarkerClearance.clear(home, context.rendezvous().inspector(), false))));
             }
         }
         return fixes;
@@ -67,6 +67,10 @@ final class SafeFixes {
             }
         }
         return fixes;
+    }
+
+    static String describe(MarkerClearance.Result result) {
+        return result.outcome() == MarkerClearance.Outcome.CLEARED ? "Removed " + result.path() : result.message();
     }
 
     static String describe(RetractResult result) {
