@@ -1,6 +1,7 @@
 package dev.hostwarden.panel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Verdict;
@@ -29,7 +30,7 @@ class PanelHistoryTest {
     }
 
     @Test
-    void refreshesRecordOneLiveAndOneStaleLineForAnOwnerSeenThriceThenKilled() throws Exception {
+    void refreshesRecordOneLiveAndOneStaleLineForAnOwnerSeenThriceThenKilledAndTheCardCountsTheNextOwner() throws Exception {
         Path locks = temp.resolve("locks");
         HistoryLog log = HistoryLog.at(temp.resolve("state/history.jsonl"));
         PanelModel panel = model(locks);
@@ -54,5 +55,20 @@ class PanelHistoryTest {
         assertEquals(List.of(Role.GATEWAY, Role.GATEWAY), events.stream().map(HistoryEvent::role).toList());
         assertEquals(pid, events.get(0).pid());
         assertEquals(pid, events.get(1).pid());
+        String line = panel.card(Role.GATEWAY).historyProperty().get();
+        assertTrue(line.startsWith("0 restarts in the last 24 h · last exit: PID " + pid + " found dead (PID_DEAD), "), line);
+
+        try (ChildProcess next = Fixtures.liveOwner(locks, Role.GATEWAY)) {
+            Waits.until("the new gateway is LIVE", Fixtures.DEADLINE, () -> {
+                panel.refresh();
+                return panel.card(Role.GATEWAY).verdictProperty().get() == Verdict.LIVE;
+            });
+            panel.refresh();
+            line = panel.card(Role.GATEWAY).historyProperty().get();
+            assertTrue(line.startsWith("1 restart in the last 24 h · last exit: PID " + pid + " found dead"), line);
+        }
+        PanelModel quiet = model(locks);
+        quiet.refresh();
+        assertEquals("", quiet.card(Role.GATEWAY).historyProperty().get(), "a model that keeps no history shows no history line");
     }
 }

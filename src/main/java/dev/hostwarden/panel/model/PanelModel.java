@@ -53,6 +53,9 @@ public final class PanelModel {
     private Consumer<OwnershipEvent> eventListener = event -> { };
     /** Off unless the panel app turns it on: a test's model writes no history. */
     private volatile dev.hostwarden.history.OwnershipHistory history;
+    private volatile dev.hostwarden.history.HistoryCache historyCache;
+    /** Each role's history line from the last take(); apply() runs after it and before the next. */
+    private volatile Map<Role, String> historyLines = Map.of();
 
     public PanelModel(PanelContext context) {
         this.context = context;
@@ -127,6 +130,7 @@ public final class PanelModel {
     /** Each refresh then appends what changed per role to {@code value} (only the panel process's own refreshes). */
     public void recordHistory(dev.hostwarden.history.OwnershipHistory value) {
         this.history = value;
+        this.historyCache = value == null ? null : new dev.hostwarden.history.HistoryCache(value.log());
     }
 
     // Refresh //
@@ -177,6 +181,13 @@ public final class PanelModel {
             // The retract verdict from what the report already observed: no second read or lock probe.
             roles.add(new RoleSnapshot(report, context.rendezvous().retractor().preview(role, report.lock(), report.record())));
         }
+        dev.hostwarden.history.HistoryCache cache = historyCache;
+        if (cache != null) {
+            Map<Role, String> lines = new EnumMap<>(Role.class);
+            dev.hostwarden.history.RoleHistorySummary.of(cache.events(), context.clock().instant(), context.clock().getZone())
+                    .forEach((role, summary) -> lines.put(role, summary.line()));
+            historyLines = lines;
+        }
         List<HomeStatus> scanned = HomeStatus.scan(context.hermesRoot(), roles.get(Role.GATEWAY.ordinal()).report(),
                 context.rendezvous().inspector());
         return new Snapshot(context.rendezvous().dir(), roles, scanned, context.clock().instant());
@@ -189,6 +200,7 @@ public final class PanelModel {
             RoleSnapshot before = card.snapshotProperty().get();
             OwnershipEvent.between(before == null ? null : before.report(), role.report()).ifPresent(events::add);
             card.apply(role);
+            card.applyHistory(historyLines.getOrDefault(role.report().role(), ""));
             watchExit(role.report());
         }
         if (!homes.equals(taken.homes())) {
