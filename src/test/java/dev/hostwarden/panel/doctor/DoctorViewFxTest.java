@@ -4,14 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hostwarden.Main;
 import dev.hostwarden.panel.PanelApp;
+import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.panel.model.PanelContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -107,5 +111,31 @@ class DoctorViewFxTest extends DoctorFxTestBase {
     /** The fix buttons still shown for the marker (empty once the checks ran again). */
     private static java.util.Optional<Node> model(FxRobot robot) {
         return robot.lookup("#doctor-fix-clear-marker-default").tryQuery();
+    }
+
+    @Test
+    void retractsAKilledOwnersRecordAfterConfirming(FxRobot robot) throws Exception {
+        Path hermes = Files.createDirectories(temp.resolve("hermes"));
+        Path locks = temp.resolve("locks");
+        Path record = locks.resolve("host-gateway.json");
+        try (ChildProcess owner = ChildProcess.java(Main.class, Map.of("HERMES_GATEWAY_LOCK_DIR", locks.toString(),
+                "HERMES_HOME", hermes.toString(), "XDG_STATE_HOME", temp.resolve("state").toString()), "run", "gateway", "--profiles", "default")) {
+            owner.awaitLine(line -> line.startsWith("READY"), Duration.ofSeconds(60));
+            owner.kill();
+        }
+        assertTrue(Files.exists(record), "kill -9 leaves the record behind");
+
+        DoctorViewModel model = show(hermes, locks);
+        assertEquals("\u26A0 WARN", text(robot, "#doctor-verdict-hostRecords"));
+        robot.clickOn("#doctor-fix-retract-gateway");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(text(robot, "#doctor-confirm-text").contains(record.toString()), "the confirmation names the record");
+        assertTrue(Files.exists(record), "nothing is removed before confirming");
+
+        robot.clickOn("#doctor-confirm");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> "\u2714 OK".equals(text(robot, "#doctor-verdict-hostRecords")));
+        assertFalse(Files.exists(record));
+        assertTrue(text(robot, "#doctor-message").startsWith("Removed " + record), text(robot, "#doctor-message"));
+        assertTrue(onFx(() -> model.pendingProperty().get() == null));
     }
 }
