@@ -65,8 +65,14 @@ public record RoleHistorySummary(int restarts24h, String lastExit) {
         return how + ", " + TIME.format(end.at().atZone(zone));
     }
 
-    /** The card's line: "2 restarts in the last 24 h · last exit: PID 4711 stopped, exit code 0, Dec 2 04:31". */
+    /**
+     * The card's line: "2 restarts in the last 24 h · last exit: PID 4711 stopped, exit code 0, Dec 2 04:31";
+     * "" when there is nothing to tell (no restart, no recorded end), so a quiet role's card stays short.
+     */
     public String line() {
+        if (restarts24h == 0 && lastExit == null) {
+            return "";
+        }
         String restarts = restarts24h + (restarts24h == 1 ? " restart" : " restarts") + " in the last 24 h";
         return lastExit == null ? restarts : restarts + " · last exit: " + lastExit;
     }
