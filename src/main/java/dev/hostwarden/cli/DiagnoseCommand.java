@@ -4,21 +4,10 @@ import dev.hostwarden.core.Environment;
 import dev.hostwarden.core.HermesHome;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.IoMessages;
-import dev.hostwarden.core.JsonStreams;
-import dev.hostwarden.core.Role;
-import dev.hostwarden.core.RoleInspector;
-import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.diagnostics.DiagnosticsBundle;
-import dev.hostwarden.diagnostics.DiagnosticsCollector;
+import dev.hostwarden.diagnostics.DiagnosticsAssembly;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -49,19 +38,8 @@ final class DiagnoseCommand implements Callable<Integer> {
         Output output = HostwardenCommand.output(spec, common);
         Environment environment = Environment.system();
         HostRendezvous rendezvous = common.rendezvous();
-        DiagnosticsBundle bundle = new DiagnosticsCollector(rendezvous, environment, HermesHome.resolve(environment)).collect(includeLogs);
-        List<RoleReport> reports = new ArrayList<>();
-        RoleInspector inspector = new RoleInspector(rendezvous, true);
-        for (Role role : Role.values()) {
-            RoleReport report = inspector.inspect(role);
-            reports.add(report);
-            StringWriter explain = new StringWriter();
-            ReportText.explain(new PrintWriter(explain), report);
-            bundle.add("explain-" + role.wireName() + ".txt", explain.toString());
-        }
-        bundle.add("status.json", JsonStreams.pretty(ReportJson.status(rendezvous.dir(), reports)));
-        Path target = out != null ? out : Path.of("hostwarden-diagnostics-"
-                + DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").format(ZonedDateTime.now(ZoneOffset.UTC)) + ".zip");
+        DiagnosticsBundle bundle = DiagnosticsAssembly.assemble(rendezvous, environment, HermesHome.resolve(environment), includeLogs);
+        Path target = out != null ? out : Path.of(DiagnosticsAssembly.defaultFileName(java.time.Clock.systemUTC()));
         try {
             bundle.write(target);
         } catch (IOException failed) {

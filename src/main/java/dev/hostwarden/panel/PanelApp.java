@@ -72,6 +72,7 @@ public final class PanelApp extends Application {
     private boolean shownOnce;
     private PlacementKeeper placement;
     private ScheduledExecutorService ticker;
+    private javafx.scene.control.Button saveDiagnostics;
 
     @Override
     public void start(Stage primary) {
@@ -89,8 +90,17 @@ public final class PanelApp extends Application {
         Appearance appearance = PanelLauncher.appearance();
         appearance.applyToApplication();
         model = new PanelModel(context);
+        model.recordHistory(dev.hostwarden.history.OwnershipHistory.forUser());
         view = new PanelView(model, Clock.systemDefaultZone());
         view.addHeaderControl(ThemeMenu.create(appearance));
+        javafx.scene.control.Button doctor = new javafx.scene.control.Button("Doctor");
+        doctor.setId("doctor");
+        doctor.setOnAction(event -> dev.hostwarden.panel.doctor.DoctorWindow.open(stage, context, model::refresh));
+        view.addHeaderControl(doctor);
+        dev.hostwarden.panel.doctor.DiagnosticsSaver diagnostics = new dev.hostwarden.panel.doctor.DiagnosticsSaver(context, Environment.system());
+        diagnostics.messageProperty().addListener((observable, before, after) -> view.showNotice(after));
+        saveDiagnostics = dev.hostwarden.panel.doctor.SaveDiagnosticsButton.create(diagnostics);
+        view.addHeaderControl(saveDiagnostics);
 
         Scene scene = new Scene(view);
         scene.getStylesheets().add(PanelApp.class.getResource("panel.css").toExternalForm());
@@ -215,6 +225,12 @@ public final class PanelApp extends Application {
             public void previewRetract(Role role) {
                 openWindow();
                 model.card(role).previewRetract();
+            }
+
+            @Override
+            public void saveDiagnostics() {
+                openWindow();
+                saveDiagnostics.fire();
             }
 
             @Override

@@ -30,7 +30,8 @@ import javafx.collections.FXCollections;
  * The panel's top view-model: one {@link RoleCardModel} per role, the profile homes, the worst
  * verdict (tray colour and tooltip) and ownership events. A refresh inspects on the background
  * executor through the read-only core and applies on the UI executor; refreshes that arrive while
- * one runs are folded into one more. A refresh never writes anything.
+ * one runs are folded into one more. A refresh writes nothing, except the ownership history's
+ * changes when the panel app turned that on ({@link #recordHistory}).
  */
 public final class PanelModel {
     private final PanelContext context;
@@ -50,6 +51,11 @@ public final class PanelModel {
     private final AtomicBoolean again = new AtomicBoolean();
     private final Set<Long> watchedPids = new HashSet<>();
     private Consumer<OwnershipEvent> eventListener = event -> { };
+    /** Off unless the panel app turns it on: a test's model writes no history. */
+    private volatile dev.hostwarden.history.OwnershipHistory history;
+    private volatile dev.hostwarden.history.HistoryCache historyCache;
+    /** Each role's history line from the last take(); apply() runs after it and before the next. */
+    private volatile Map<Role, String> historyLines = Map.of();
 
     public PanelModel(PanelContext context) {
         this.context = context;
@@ -121,6 +127,12 @@ public final class PanelModel {
         return context;
     }
 
+    /** Each refresh then appends what changed per role to {@code value} (only the panel process's own refreshes). */
+    public void recordHistory(dev.hostwarden.history.OwnershipHistory value) {
+        this.history = value;
+        this.historyCache = value == null ? null : new dev.hostwarden.history.HistoryCache(value.log());
+    }
+
     // Refresh //
 
     /** Re-inspects every role and home. Safe from any thread; never blocks; never writes. */
@@ -163,8 +175,18 @@ public final class PanelModel {
         List<RoleSnapshot> roles = new ArrayList<>();
         for (Role role : Role.values()) {
             RoleReport report = context.inspector().inspect(role);
+            if (history != null) {
+                history.observe(report);
+            }
             // The retract verdict from what the report already observed: no second read or lock probe.
             roles.add(new RoleSnapshot(report, context.rendezvous().retractor().preview(role, report.lock(), report.record())));
+        }
+        dev.hostwarden.history.HistoryCache cache = historyCache;
+        if (cache != null) {
+            Map<Role, String> lines = new EnumMap<>(Role.class);
+            dev.hostwarden.history.RoleHistorySummary.of(cache.events(), context.clock().instant(), context.clock().getZone())
+                    .forEach((role, summary) -> lines.put(role, summary.line()));
+            historyLines = lines;
         }
         List<HomeStatus> scanned = HomeStatus.scan(context.hermesRoot(), roles.get(Role.GATEWAY.ordinal()).report(),
                 context.rendezvous().inspector());
@@ -178,6 +200,7 @@ public final class PanelModel {
             RoleSnapshot before = card.snapshotProperty().get();
             OwnershipEvent.between(before == null ? null : before.report(), role.report()).ifPresent(events::add);
             card.apply(role);
+            card.applyHistory(historyLines.getOrDefault(role.report().role(), ""));
             watchExit(role.report());
         }
         if (!homes.equals(taken.homes())) {

@@ -45,6 +45,7 @@ public final class RoleCardModel {
     private final ReadOnlyStringWrapper holderStatus = new ReadOnlyStringWrapper(this, "holderStatus", "");
     private final ReadOnlyStringWrapper holderWarning = new ReadOnlyStringWrapper(this, "holderWarning", "");
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
+    private final ReadOnlyStringWrapper history = new ReadOnlyStringWrapper(this, "history", "");
     private final ReadOnlyBooleanWrapper retractEnabled = new ReadOnlyBooleanWrapper(this, "retractEnabled");
     private final ReadOnlyStringWrapper retractDisabledReason = new ReadOnlyStringWrapper(this, "retractDisabledReason", "");
     private final ReadOnlyObjectWrapper<RetractPreview> retractPreview = new ReadOnlyObjectWrapper<>(this, "retractPreview");
@@ -106,6 +107,15 @@ public final class RoleCardModel {
 
     public ReadOnlyBooleanProperty busyProperty() {
         return busy.getReadOnlyProperty();
+    }
+
+    /** "1 restart in the last 24 h · last exit: …" from the ownership history, or "" when the panel keeps none. */
+    public ReadOnlyStringProperty historyProperty() {
+        return history.getReadOnlyProperty();
+    }
+
+    void applyHistory(String line) {
+        history.set(line);
     }
 
     public ReadOnlyBooleanProperty retractEnabledProperty() {

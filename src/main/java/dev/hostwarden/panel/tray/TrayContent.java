@@ -17,8 +17,8 @@ import javafx.beans.property.BooleanProperty;
 /**
  * What the tray shows, derived from the panel's model: the worst verdict's glyph, one tooltip line
  * per role, and the menu — a status line per role, a submenu per role with the card's own actions,
- * Open, "Start at login" (the code behind {@code hostwarden autostart}), "Pause notifications" and
- * Quit. {@link #state()} runs on the UI thread; the menu's actions arrive on the tray's thread and
+ * Open, "Start at login" (the code behind {@code hostwarden autostart}), "Pause notifications",
+ * "Save diagnostics…" and Quit. {@link #state()} runs on the UI thread; the menu's actions arrive on the tray's thread and
  * are handed to {@code ui} (or, for autostart, which touches files, to {@code background}).
  */
 public final class TrayContent {
@@ -32,6 +32,9 @@ public final class TrayContent {
 
         /** Opens the card's retract preview, as its Retract button does. */
         void previewRetract(Role role);
+
+        /** "Save diagnostics…", as the header's button does (the same zip as {@code hostwarden diagnose}). */
+        void saveDiagnostics();
 
         void quit();
 
@@ -94,6 +97,7 @@ public final class TrayContent {
                 ? "Start at login (unavailable)" : "Start at login", Boolean.TRUE.equals(atLogin), atLogin != null,
                 this::setStartAtLogin));
         menu.add(new TrayMenuItem.Toggle("Pause notifications", paused.get(), true, pause -> ui.execute(() -> paused.set(pause))));
+        menu.add(new TrayMenuItem.Action("Save diagnostics…", onUi(window::saveDiagnostics)));
         menu.add(new TrayMenuItem.Separator());
         menu.add(new TrayMenuItem.Action("Quit", onUi(window::quit)));
         return new TrayState(model.worstProperty().get(), lines, menu);

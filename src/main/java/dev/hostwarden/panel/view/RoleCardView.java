@@ -59,6 +59,7 @@ public final class RoleCardView extends VBox {
     private final Button restart = new Button("Restart");
     private final Button retract = new Button("Retract dead record…");
     private final Label noAction = Ui.wrapping("", "subtle", "small");
+    private final Label history = Ui.wrapping("", "subtle", "small");
 
     public RoleCardView(RoleCardModel model, Clock clock) {
         this.model = model;
@@ -83,6 +84,10 @@ public final class RoleCardView extends VBox {
         getChildren().addAll(title, headline, age, actions(role), retractReason, preview, steps, actionMessage,
                 recordPane, lockPane, proofPane);
 
+        history.setId("history-" + role);
+        history.textProperty().bind(model.historyProperty());
+        hideWhenEmpty(history);
+        getChildren().add(getChildren().indexOf(age) + 1, history);
         model.snapshotProperty().addListener((observable, before, after) -> showSnapshot(after));
         model.holderProperty().addListener((observable, before, after) -> showLock());
         model.holderStatusProperty().addListener((observable, before, after) -> showLock());

@@ -67,6 +67,11 @@ class TrayContentTest {
             }
 
             @Override
+            public void saveDiagnostics() {
+                said.add("save diagnostics");
+            }
+
+            @Override
             public void quit() {
                 said.add("quit");
             }
@@ -91,7 +96,7 @@ class TrayContentTest {
         assertEquals(List.of("gateway: NO_OWNER", "serve: NO_OWNER", "desktop-serve: NO_OWNER"), state.tooltipLines());
         List<String> labels = state.menu().stream().map(TrayMenuItem::label).toList();
         assertEquals(List.of("gateway: NO_OWNER", "serve: NO_OWNER", "desktop-serve: NO_OWNER", "-", "gateway", "serve", "desktop-serve",
-                "-", "Open panel", "Start at login", "Pause notifications", "-", "Quit"), labels);
+                "-", "Open panel", "Start at login", "Pause notifications", "Save diagnostics…", "-", "Quit"), labels);
         assertTrue(state.menu().get(0) instanceof TrayMenuItem.Status);
         TrayMenuItem.Submenu gateway = (TrayMenuItem.Submenu) item(state.menu(), "gateway");
         assertEquals(List.of("Start", "Stop…", "Restart", "Retract dead record…"), gateway.items().stream().map(TrayMenuItem::label).toList());
@@ -99,8 +104,9 @@ class TrayContentTest {
         assertTrue(gateway.items().stream().noneMatch(entry -> ((TrayMenuItem.Action) entry).enabled()));
 
         ((TrayMenuItem.Action) item(state.menu(), "Open panel")).action().run();
+        ((TrayMenuItem.Action) item(state.menu(), "Save diagnostics…")).action().run();
         ((TrayMenuItem.Action) item(state.menu(), "Quit")).action().run();
-        assertEquals(List.of("open", "quit"), said);
+        assertEquals(List.of("open", "save diagnostics", "quit"), said);
     }
 
     @Test

@@ -1,0 +1,79 @@
+package dev.hostwarden.history;
+
+import dev.hostwarden.core.Role;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a role card says from the history: how many times a new owner replaced an earlier one in the
+ * last 24 h, and how the last owner ended. Computed from events already read; it reads nothing.
+ *
+ * @param restarts24h owners that followed an earlier owner within the last 24 h
+ * @param lastExit    the latest end ("PID 4711 exited, code 0, 04:31") or null when none is recorded
+ */
+public record RoleHistorySummary(int restarts24h, String lastExit) {
+    static final Duration WINDOW = Duration.ofHours(24);
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("MMM d HH:mm");
+
+    /** Every role's summary (a role with no events gets 0 and null), times shown in {@code zone}. */
+    public static Map<Role, RoleHistorySummary> of(List<HistoryEvent> events, Instant now, ZoneId zone) {
+        Map<Role, RoleHistorySummary> summaries = new EnumMap<>(Role.class);
+        for (Role role : Role.values()) {
+            summaries.put(role, of(role, events, now, zone));
+        }
+        return summaries;
+    }
+
+    static RoleHistorySummary of(Role role, List<HistoryEvent> events, Instant now, ZoneId zone) {
+        Instant since = now.minus(WINDOW);
+        Long owner = null;
+        int restarts = 0;
+        HistoryEvent end = null;
+        for (HistoryEvent event : events) {
+            if (event.role() != role) {
+                continue;
+            }
+            switch (event.type()) {
+                case STARTED, RESTARTED, APPEARED, LIVE -> {
+                    // One owner may be seen as started, restarted, appeared and live: it counts once, when its PID is new.
+                    if (event.pid() != null && !event.pid().equals(owner)) {
+                        if (owner != null && !event.at().isBefore(since)) {
+                            restarts++;
+                        }
+                        owner = event.pid();
+                    }
+                }
+                case STOPPED, STALE -> end = end != null && end.type() == EventType.STOPPED && event.type() == EventType.STALE
+                        && java.util.Objects.equals(end.pid(), event.pid()) ? end : event;
+                default -> {
+                }
+            }
+        }
+        return new RoleHistorySummary(restarts, end == null ? null : describe(end, zone));
+    }
+
+    private static String describe(HistoryEvent end, ZoneId zone) {
+        String pid = end.pid() == null ? "the owner" : "PID " + end.pid();
+        String how = end.type() == EventType.STOPPED
+                ? pid + " stopped" + (end.exitCode() == null ? "" : ", exit code " + end.exitCode())
+                : pid + " found dead" + (end.reason() == null ? "" : " (" + end.reason() + ")");
+        return how + ", " + TIME.format(end.at().atZone(zone));
+    }
+
+    /**
+     * The card's line: "2 restarts in the last 24 h · last exit: PID 4711 stopped, exit code 0, Dec 2 04:31";
+     * "" when there is nothing to tell (no restart, no recorded end), so a quiet role's card stays short.
+     */
+    public String line() {
+        if (restarts24h == 0 && lastExit == null) {
+            return "";
+        }
+        String restarts = restarts24h + (restarts24h == 1 ? " restart" : " restarts") + " in the last 24 h";
+        return lastExit == null ? restarts : restarts + " · last exit: " + lastExit;
+    }
+}

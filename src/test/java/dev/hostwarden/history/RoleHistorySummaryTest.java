@@ -1,0 +1,52 @@
+package dev.hostwarden.history;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.hostwarden.core.Role;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The card's history line from real history lines written and read back through {@link HistoryLog}. */
+class RoleHistorySummaryTest {
+    private static final Instant NOW = Instant.parse("2026-12-02T12:00:00Z");
+
+    private static HistoryEvent at(Duration ago, HistoryEvent event) {
+        return event.at(NOW.minus(ago));
+    }
+
+    @Test
+    void countsNewOwnersAfterAnEarlierOneWithinADayAndNamesTheLastEnd(@org.junit.jupiter.api.io.TempDir java.nio.file.Path temp) {
+        HistoryLog log = HistoryLog.at(temp.resolve("history.jsonl"));
+        List<HistoryEvent> written = List.of(
+                at(Duration.ofHours(30), HistoryEvent.of(EventType.STARTED, Role.SERVE, 100L)),
+                at(Duration.ofHours(26), HistoryEvent.of(EventType.STARTED, Role.SERVE, 200L)),
+                at(Duration.ofHours(3), HistoryEvent.of(EventType.STOPPED, Role.SERVE, 200L).withExitCode(0)),
+                at(Duration.ofHours(3), HistoryEvent.of(EventType.STARTED, Role.SERVE, 300L)),
+                at(Duration.ofHours(3), HistoryEvent.of(EventType.RESTARTED, Role.SERVE, 300L).withPrevious(200L)),
+                at(Duration.ofHours(2), HistoryEvent.of(EventType.LIVE, Role.SERVE, 300L)),
+                at(Duration.ofHours(1), HistoryEvent.of(EventType.STALE, Role.SERVE, 300L).withReason("PID_DEAD")),
+                at(Duration.ofMinutes(30), HistoryEvent.of(EventType.APPEARED, Role.SERVE, 400L)),
+                at(Duration.ofMinutes(10), HistoryEvent.of(EventType.STARTED, Role.GATEWAY, 500L)));
+        written.forEach(log::append);
+
+        var summaries = RoleHistorySummary.of(log.read().events(), NOW, ZoneOffset.UTC);
+
+        assertEquals(new RoleHistorySummary(2, "PID 300 found dead (PID_DEAD), Dec 2 11:00"), summaries.get(Role.SERVE),
+                "200 replacing 100 was more than a day ago; 300 (started and restarted: once) and 400 count");
+        assertEquals("2 restarts in the last 24 h · last exit: PID 300 found dead (PID_DEAD), Dec 2 11:00", summaries.get(Role.SERVE).line());
+        assertEquals(new RoleHistorySummary(0, null), summaries.get(Role.GATEWAY));
+        assertEquals("", summaries.get(Role.GATEWAY).line(), "nothing to tell: no line");
+        assertEquals(new RoleHistorySummary(0, null), summaries.get(Role.DESKTOP_SERVE));
+    }
+
+    @Test
+    void aStopWithItsExitCodeIsNotOverwrittenByTheObserversStaleOfTheSameOwner() {
+        List<HistoryEvent> events = List.of(
+                at(Duration.ofMinutes(5), HistoryEvent.of(EventType.STOPPED, Role.GATEWAY, 7L).withExitCode(3)),
+                at(Duration.ofMinutes(4), HistoryEvent.of(EventType.STALE, Role.GATEWAY, 7L).withReason("PID_DEAD")));
+        assertEquals("PID 7 stopped, exit code 3, Dec 2 11:55", RoleHistorySummary.of(Role.GATEWAY, events, NOW, ZoneOffset.UTC).lastExit());
+    }
+}

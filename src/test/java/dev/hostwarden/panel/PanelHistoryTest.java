@@ -1,0 +1,74 @@
+package dev.hostwarden.panel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hostwarden.core.Role;
+import dev.hostwarden.core.Verdict;
+import dev.hostwarden.history.EventType;
+import dev.hostwarden.history.HistoryEvent;
+import dev.hostwarden.history.HistoryLog;
+import dev.hostwarden.history.OwnershipHistory;
+import dev.hostwarden.panel.model.PanelModel;
+import dev.hostwarden.testsupport.ChildProcess;
+import dev.hostwarden.testsupport.Waits;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The panel's refresh as a history observer, on a real owner in a child JVM: once the app turns it
+ * on, refreshes append only changes (a model left as built, as every other test's, records nothing).
+ */
+class PanelHistoryTest {
+    @TempDir
+    Path temp;
+
+    private PanelModel model(Path locks) {
+        return new PanelModel(Fixtures.context(locks, temp.resolve("hermes"), null, Runnable::run, Runnable::run));
+    }
+
+    @Test
+    void refreshesRecordOneLiveAndOneStaleLineForAnOwnerSeenThriceThenKilledAndTheCardCountsTheNextOwner() throws Exception {
+        Path locks = temp.resolve("locks");
+        HistoryLog log = HistoryLog.at(temp.resolve("state/history.jsonl"));
+        PanelModel panel = model(locks);
+        panel.recordHistory(new OwnershipHistory(log));
+        long pid;
+        try (ChildProcess owner = Fixtures.liveOwner(locks, Role.GATEWAY)) {
+            pid = owner.pid();
+            panel.refresh();
+            panel.refresh();
+            panel.refresh();
+            owner.kill();
+        }
+        // The kernel releases a killed owner's lock on its own time: refresh until the panel sees it gone.
+        Waits.until("the gateway turns STALE", Fixtures.DEADLINE, () -> {
+            panel.refresh();
+            return panel.card(Role.GATEWAY).verdictProperty().get() == Verdict.STALE;
+        });
+        panel.refresh();
+
+        List<HistoryEvent> events = log.read().events();
+        assertEquals(List.of(EventType.LIVE, EventType.STALE), events.stream().map(HistoryEvent::type).toList(), events.toString());
+        assertEquals(List.of(Role.GATEWAY, Role.GATEWAY), events.stream().map(HistoryEvent::role).toList());
+        assertEquals(pid, events.get(0).pid());
+        assertEquals(pid, events.get(1).pid());
+        String line = panel.card(Role.GATEWAY).historyProperty().get();
+        assertTrue(line.startsWith("0 restarts in the last 24 h · last exit: PID " + pid + " found dead (PID_DEAD), "), line);
+
+        try (ChildProcess next = Fixtures.liveOwner(locks, Role.GATEWAY)) {
+            Waits.until("the new gateway is LIVE", Fixtures.DEADLINE, () -> {
+                panel.refresh();
+                return panel.card(Role.GATEWAY).verdictProperty().get() == Verdict.LIVE;
+            });
+            panel.refresh();
+            line = panel.card(Role.GATEWAY).historyProperty().get();
+            assertTrue(line.startsWith("1 restart in the last 24 h · last exit: PID " + pid + " found dead"), line);
+        }
+        PanelModel quiet = model(locks);
+        quiet.refresh();
+        assertEquals("", quiet.card(Role.GATEWAY).historyProperty().get(), "a model that keeps no history shows no history line");
+    }
+}
