@@ -38,6 +38,39 @@ final class FleetSupport {
                 rendezvous.inspector().currentBootEpoch(), served.get(), since));
     }
 
+    /**
+     * {@code stop ROLE --fleet} where this machine has no live owner: asks the fleet's holder to stop
+     * through the stop key. Null when this machine's own owner should be stopped the usual way.
+     */
+    static Integer stopElsewhere(FleetConfig config, Role role, HostRendezvous rendezvous, java.time.Duration timeout, Output output) {
+        RoleReport local = new dev.hostwarden.core.RoleInspector(rendezvous, true).inspectAll(List.of(role)).get(0);
+        if (local.verdict() == dev.hostwarden.core.Verdict.LIVE) {
+            return null;
+        }
+        try {
+            var outcome = new dev.hostwarden.fleet.FleetStop(config).stop(role, timeout);
+            if (outcome.isEmpty()) {
+                output.out().println("no owner of " + role.wireName() + " anywhere in the fleet (" + config.keyFor(role) + " is free); nothing to stop");
+                output.out().flush();
+                return 3;
+            }
+            String who = outcome.get().holder().describe() + " (fleet revision " + outcome.get().revision() + ")";
+            if (outcome.get().stopped()) {
+                output.out().println("stopped " + role.wireName() + ": " + who + " gave up the fleet lease");
+                output.out().flush();
+                return 0;
+            }
+            output.error("TIMEOUT", role.wireName() + ": " + who + " did not stop within " + timeout.toSeconds() + " s; the stop request was withdrawn");
+            return 1;
+        } catch (IOException unreachable) {
+            output.error("FLEET_UNREACHABLE", unreachable.getMessage());
+            return 4;
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return 1;
+        }
+    }
+
     static FleetSection inspect(FleetConfig config, RoleReport report) {
         return new FleetInspector(config).inspect(report);
     }

@@ -97,6 +97,24 @@ public final class EtcdClient {
         return Optional.of(new Entry(value, number(kv, "create_revision"), number(kv, "mod_revision"), number(kv, "lease")));
     }
 
+    /**
+     * {@code key} and the keys under {@code key/} in one call (keyed by name): the ownership key and
+     * its stop key cost one request per renewal, not two.
+     */
+    public java.util.Map<String, Entry> getWithChildren(String key) throws IOException {
+        ObjectNode request = JSON.createObjectNode().put("key", base64(key)).put("range_end", base64(key + "0"));
+        JsonNode kvs = call("/v3/kv/range", request).path("kvs");
+        java.util.Map<String, Entry> found = new java.util.LinkedHashMap<>();
+        for (JsonNode kv : kvs) {
+            String name = new String(Base64.getDecoder().decode(kv.path("key").asText("")), StandardCharsets.UTF_8);
+            if (name.equals(key) || name.startsWith(key + "/")) {
+                byte[] value = kv.has("value") ? Base64.getDecoder().decode(kv.path("value").asText()) : new byte[0];
+                found.put(name, new Entry(value, number(kv, "create_revision"), number(kv, "mod_revision"), number(kv, "lease")));
+            }
+        }
+        return found;
+    }
+
     public void delete(String key) throws IOException {
         call("/v3/kv/deleterange", JSON.createObjectNode().put("key", base64(key)));
     }

@@ -131,7 +131,8 @@ public final class EtcdLease implements ClusterLease {
                             lost.accept("etcd says the fleet lease " + config.keyFor(role) + " has expired");
                             return;
                         }
-                        Optional<EtcdClient.Entry> key = etcd.get(config.keyFor(role));
+                        java.util.Map<String, EtcdClient.Entry> keys = etcd.getWithChildren(config.keyFor(role));
+                        Optional<EtcdClient.Entry> key = Optional.ofNullable(keys.get(config.keyFor(role)));
                         if (key.isEmpty() || key.get().createRevision() != revision) {
                             lost.accept("the fleet key " + config.keyFor(role) + " is no longer this owner's (revision "
                                     + key.map(entry -> Long.toString(entry.createRevision())).orElse("none") + ", ours " + revision + ")");
@@ -139,8 +140,8 @@ public final class EtcdLease implements ClusterLease {
                         }
                         renewedAtNanos = sent;
                         renewed = true;
-                        Optional<EtcdClient.Entry> stop = etcd.get(config.stopKeyFor(role));
-                        if (stop.isPresent() && new String(stop.get().value(), StandardCharsets.UTF_8).strip().equals(Long.toString(revision))) {
+                        EtcdClient.Entry stop = keys.get(config.stopKeyFor(role));
+                        if (stop != null && new String(stop.value(), StandardCharsets.UTF_8).strip().equals(Long.toString(revision))) {
                             etcd.delete(config.stopKeyFor(role));
                             stopRequested.accept("a fleet-wide planned stop for revision " + revision);
                             return;

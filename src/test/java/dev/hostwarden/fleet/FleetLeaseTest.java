@@ -140,4 +140,25 @@ class FleetLeaseTest {
             assertEquals("hostwarden: fleet: cannot reach the fleet's etcd (http://127.0.0.1:1: connection refused)", owner.stderr().strip());
         }
     }
+
+    @Test
+    void aStopFromAnotherMachineIsAPlannedStopThroughTheStopKey() throws Exception {
+        try (ChildProcess alpha = owner("alpha", false)) {
+            assertTrue(ready(alpha));
+            Map<String, String> env = new HashMap<>();
+            env.put("HERMES_GATEWAY_LOCK_DIR", null);
+            env.put("HOSTWARDEN_FLEET", etcd.url());
+            env.put("XDG_STATE_HOME", temp.resolve("beta-state").toString());
+            try (ChildProcess stop = ChildProcess.java(Main.class, env, "stop", "serve", "--lock-dir", temp.resolve("beta-locks").toString(),
+                    "--timeout", "20")) {
+                assertEquals(0, stop.waitFor(PATIENCE), stop.stderr());
+                assertTrue(stop.readLine(PATIENCE).startsWith("stopped serve: host alpha PID " + alpha.pid()));
+            }
+            assertEquals(0, alpha.waitFor(PATIENCE), "a planned stop, no signal: " + alpha.stderr());
+            try (ChildProcess again = ChildProcess.java(Main.class, Map.of("HOSTWARDEN_FLEET", etcd.url()), "stop", "serve",
+                    "--lock-dir", temp.resolve("beta-locks").toString())) {
+                assertEquals(3, again.waitFor(PATIENCE), "nobody left to stop: " + again.stderr());
+            }
+        }
+    }
 }
