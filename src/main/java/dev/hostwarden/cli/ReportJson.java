@@ -21,7 +21,16 @@ public final class ReportJson {
     private ReportJson() {
     }
 
+    /** More fields for a role's object (the fleet section), written before it closes. */
+    interface RoleExtra {
+        void write(JsonGenerator generator, RoleReport report) throws IOException;
+    }
+
     public static JsonStreams.Document status(RendezvousDir dir, List<RoleReport> reports) {
+        return status(dir, reports, null);
+    }
+
+    static JsonStreams.Document status(RendezvousDir dir, List<RoleReport> reports, RoleExtra extra) {
         // An anonymous class, not a lambda: linking a lambda costs status's fresh JVM (see HostRendezvous).
         return new JsonStreams.Document() {
             @Override
@@ -31,7 +40,7 @@ public final class ReportJson {
                 generator.writeStringField("lockDirSource", dir.source().name());
                 generator.writeArrayFieldStart("roles");
                 for (RoleReport report : reports) {
-                    role(generator, report);
+                    role(generator, report, extra);
                 }
                 generator.writeEndArray();
                 generator.writeEndObject();
@@ -39,7 +48,7 @@ public final class ReportJson {
         };
     }
 
-    private static void role(JsonGenerator generator, RoleReport report) throws IOException {
+    private static void role(JsonGenerator generator, RoleReport report, RoleExtra extra) throws IOException {
         generator.writeStartObject();
         generator.writeStringField("role", report.role().wireName());
         generator.writeStringField("verdict", report.verdict().name());
@@ -74,6 +83,9 @@ public final class ReportJson {
         }
         generator.writeEndArray();
         generator.writeBooleanField("retractable", report.retractable());
+        if (extra != null) {
+            extra.write(generator, report);
+        }
         generator.writeEndObject();
     }
 

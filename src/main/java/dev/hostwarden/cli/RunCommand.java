@@ -27,6 +27,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    FleetOptions fleet;
+
 
     @Parameters(paramLabel = "ROLE", converter = RoleConverter.class, description = "gateway, serve or desktop-serve")
     Role role;
@@ -66,7 +69,18 @@ final class RunCommand implements Callable<Integer> {
             }
             List<String> argv = new ArrayList<>(List.of("hostwarden"));
             argv.addAll(spec.commandLine().getParseResult().originalArgs());
+            java.util.concurrent.atomic.AtomicReference<HostOwner> built = new java.util.concurrent.atomic.AtomicReference<>();
+            dev.hostwarden.runtime.ClusterLease lease = null;
+            if (fleet.configuredEndpoints() != null) {
+                try {
+                    lease = FleetSupport.lease(FleetSupport.config(fleet), role, common.rendezvous(),
+                            () -> built.get() == null ? List.of() : built.get().served());
+                } catch (IllegalArgumentException bad) {
+                    throw new OwnerStartException(OwnerStartException.EX_CONFIG, bad.getMessage(), null);
+                }
+            }
             owner = HostOwner.builder(role)
+                    .clusterLease(lease)
                     .home(home != null ? home : HermesHome.resolve(Environment.system()))
                     .host(host)
                     .port(port)
@@ -78,6 +92,7 @@ final class RunCommand implements Callable<Integer> {
                     .argv(argv)
                     .history(OwnershipHistory.forUser())
                     .build();
+            built.set(owner);
         } catch (OwnerStartException bad) {
             output.error("CONFIG", bad.getMessage());
             return bad.exitCode();

@@ -17,6 +17,9 @@ final class StatusCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    FleetOptions fleet;
+
     /**
      * Role names as typed: converted in {@link #call()}, because picocli reports a failing converter
      * on an arity-0..* positional as "Unmatched argument" instead of naming the bad role.
@@ -40,6 +43,15 @@ final class StatusCommand implements Callable<Integer> {
                 }
             }
         }
-        return StatusPrinter.execute(common.rendezvous(), roles, HostwardenCommand.output(spec, common));
+        Output output = HostwardenCommand.output(spec, common);
+        if (fleet.configuredEndpoints() != null) {
+            try {
+                return FleetStatusPrinter.execute(common.rendezvous(), roles, output, FleetSupport.config(fleet));
+            } catch (IllegalArgumentException bad) {
+                output.error("CONFIG", bad.getMessage());
+                return 78;
+            }
+        }
+        return StatusPrinter.execute(common.rendezvous(), roles, output);
     }
 }

@@ -17,6 +17,9 @@ final class StopCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    FleetOptions fleet;
+
 
     @Parameters(paramLabel = "ROLE", converter = RoleConverter.class, description = "gateway, serve or desktop-serve")
     Role role;
@@ -37,6 +40,19 @@ final class StopCommand implements Callable<Integer> {
     public Integer call() {
         var timeout = ControlOutput.timeout(spec.commandLine(), timeoutSeconds);
         Output output = HostwardenCommand.output(spec, common);
+        if (fleet.configuredEndpoints() != null) {
+            // No owner here but one elsewhere in the fleet: the stop key is the planned-stop marker across machines.
+            Integer elsewhere;
+            try {
+                elsewhere = FleetSupport.stopElsewhere(FleetSupport.config(fleet), role, common.rendezvous(), timeout, output);
+            } catch (IllegalArgumentException bad) {
+                output.error("CONFIG", bad.getMessage());
+                return 78;
+            }
+            if (elsewhere != null) {
+                return elsewhere;
+            }
+        }
         var rendezvous = common.rendezvous();
         RendezvousOwnerControl control = new RendezvousOwnerControl(rendezvous);
         if (noSignal) {

@@ -10,6 +10,8 @@ import java.util.List;
  * @param startTime  the stable start fingerprint (Linux: raw /proc start ticks), or null (legacy)
  * @param bootEpoch  the boot identity at publish time, "" for a legacy record
  * @param port       the bound TCP port of a serve role, or null
+ * @param fleetRevision the fleet lease's fencing token (the etcd key's create revision) when the
+ *                   owner holds one, else null; a key hermes does not know and ignores
  */
 public record HostRecord(
         Role role,
@@ -23,9 +25,16 @@ public record HostRecord(
         int protocolVersion,
         String tokenFingerprint,
         List<String> profiles,
-        String updatedAt) {
+        String updatedAt,
+        Long fleetRevision) {
 
     public static final int PROTOCOL_VERSION = 1;
+
+    /** A record without a fleet revision: what hermes and a host-only owner publish. */
+    public HostRecord(Role role, String home, long pid, Double createTime, Long startTime, String bootEpoch, String host, Integer port,
+            int protocolVersion, String tokenFingerprint, List<String> profiles, String updatedAt) {
+        this(role, home, pid, createTime, startTime, bootEpoch, host, port, protocolVersion, tokenFingerprint, profiles, updatedAt, null);
+    }
 
     public HostRecord {
         home = home == null ? "" : home;
@@ -37,27 +46,31 @@ public record HostRecord(
     }
 
     public HostRecord withCreateTime(Double value) {
-        return new HostRecord(role, home, pid, value, startTime, bootEpoch, host, port, protocolVersion, tokenFingerprint, profiles, updatedAt);
+        return new HostRecord(role, home, pid, value, startTime, bootEpoch, host, port, protocolVersion, tokenFingerprint, profiles, updatedAt, fleetRevision);
     }
 
     public HostRecord withStartTime(Long value) {
-        return new HostRecord(role, home, pid, createTime, value, bootEpoch, host, port, protocolVersion, tokenFingerprint, profiles, updatedAt);
+        return new HostRecord(role, home, pid, createTime, value, bootEpoch, host, port, protocolVersion, tokenFingerprint, profiles, updatedAt, fleetRevision);
     }
 
     public HostRecord withBootEpoch(String value) {
-        return new HostRecord(role, home, pid, createTime, startTime, value, host, port, protocolVersion, tokenFingerprint, profiles, updatedAt);
+        return new HostRecord(role, home, pid, createTime, startTime, value, host, port, protocolVersion, tokenFingerprint, profiles, updatedAt, fleetRevision);
     }
 
     public HostRecord withPid(long value) {
-        return new HostRecord(role, home, value, createTime, startTime, bootEpoch, host, port, protocolVersion, tokenFingerprint, profiles, updatedAt);
+        return new HostRecord(role, home, value, createTime, startTime, bootEpoch, host, port, protocolVersion, tokenFingerprint, profiles, updatedAt, fleetRevision);
     }
 
     public HostRecord withPort(Integer value) {
-        return new HostRecord(role, home, pid, createTime, startTime, bootEpoch, host, value, protocolVersion, tokenFingerprint, profiles, updatedAt);
+        return new HostRecord(role, home, pid, createTime, startTime, bootEpoch, host, value, protocolVersion, tokenFingerprint, profiles, updatedAt, fleetRevision);
+    }
+
+    public HostRecord withFleetRevision(Long value) {
+        return new HostRecord(role, home, pid, createTime, startTime, bootEpoch, host, port, protocolVersion, tokenFingerprint, profiles, updatedAt, value);
     }
 
     public HostRecord withUpdatedAt(String value) {
-        return new HostRecord(role, home, pid, createTime, startTime, bootEpoch, host, port, protocolVersion, tokenFingerprint, profiles, value);
+        return new HostRecord(role, home, pid, createTime, startTime, bootEpoch, host, port, protocolVersion, tokenFingerprint, profiles, value, fleetRevision);
     }
 
     /**

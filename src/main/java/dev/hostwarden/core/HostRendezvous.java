@@ -138,7 +138,12 @@ public final class HostRendezvous {
 
     /** Publishes this process's record (token first); null with a warning when it cannot be written. */
     public HostRecord publishRecord(Role role, String host, Integer port, List<String> profiles, String token, String home) {
-        HostRecord record = ownRecord(role, host, port, profiles, token, home);
+        return publishRecord(role, host, port, profiles, token, home, null);
+    }
+
+    /** Like the above, with the fleet lease's fencing revision in the record (null: none). */
+    public HostRecord publishRecord(Role role, String host, Integer port, List<String> profiles, String token, String home, Long fleetRevision) {
+        HostRecord record = ownRecord(role, host, port, profiles, token, home).withFleetRevision(fleetRevision);
         try {
             store().publish(record, token);
             return record;

@@ -20,5 +20,11 @@ public enum ReasonCode {
     TOKEN_MISMATCH,
     ENDPOINT_SILENT,
     LOCK_DIR_UNUSABLE,
-    OWNER_EXITING
+    OWNER_EXITING,
+    /** Another machine holds the role's fleet lease: nothing here to retract; a local owner would wait. */
+    FLEET_HELD_ELSEWHERE,
+    /** The fleet's etcd cannot be asked: the fleet state is unproven (never "no owner"). */
+    FLEET_UNREACHABLE,
+    /** The local owner's fleet revision is not the key's: it has lost the fleet lease. */
+    FLEET_FENCED
 }

@@ -106,6 +106,10 @@ public final class RecordCodec {
         }
         generator.writeEndArray();
         generator.writeStringField("updatedAt", record.updatedAt());
+        if (record.fleetRevision() != null) {
+            // Only a fleet owner writes it; hermes ignores keys it does not know.
+            generator.writeNumberField("fleetRevision", record.fleetRevision());
+        }
         generator.writeEndObject();
     }
 
@@ -126,6 +130,7 @@ public final class RecordCodec {
         private String tokenFingerprint = "";
         private List<String> profiles = List.of();
         private String updatedAt = "";
+        private Long fleetRevision;
 
         static WireFields read(JsonParser parser) throws IOException {
             WireFields fields = new WireFields();
@@ -148,6 +153,7 @@ public final class RecordCodec {
                     case "tokenFingerprint" -> fields.tokenFingerprint = text(parser, value);
                     case "profiles" -> fields.profiles = strings(parser, value);
                     case "updatedAt" -> fields.updatedAt = text(parser, value);
+                    case "fleetRevision" -> fields.fleetRevision = positiveLong(parser, value);
                     default -> {
                         // Unknown keys (newer hermes versions) are ignored.
                     }
@@ -186,7 +192,7 @@ public final class RecordCodec {
                 throw new CorruptRecordException("the field \"home\" cannot name a directory: it contains " + homeProblem);
             }
             return new HostRecord(parsedRole, home, pid, createTime, startTime, bootEpoch, host, port, protocolVersion,
-                    tokenFingerprint, profiles, updatedAt);
+                    tokenFingerprint, profiles, updatedAt, fleetRevision);
         }
     }
 

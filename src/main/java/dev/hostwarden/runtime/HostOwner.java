@@ -74,6 +74,10 @@ public final class HostOwner implements AutoCloseable {
     private final List<String> argv;
     /** Where this owner records its start and stop; null records nothing. */
     private final OwnershipHistory history;
+    /** Ownership beyond this host, or null: the host lock alone decides. */
+    private final ClusterLease clusterLease;
+    /** The fleet lease's fencing token while this owner holds one. */
+    private volatile Long fleetRevision;
 
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     private final AtomicBoolean draining = new AtomicBoolean();
@@ -107,6 +111,7 @@ public final class HostOwner implements AutoCloseable {
         this.inspector = builder.rendezvous.inspector();
         this.argv = List.copyOf(builder.argv);
         this.history = builder.history;
+        this.clusterLease = builder.clusterLease;
     }
 
     public static Builder builder(Role role) {
@@ -115,6 +120,7 @@ public final class HostOwner implements AutoCloseable {
 
     /** Configures an owner; every value is checked by {@link #build()}, nothing is touched before {@link #start()}. */
     public static final class Builder {
+        private ClusterLease clusterLease;
         private final Role role;
         private Path home = HermesHome.resolve(Environment.system());
         private String host = "127.0.0.1";
@@ -175,6 +181,12 @@ public final class HostOwner implements AutoCloseable {
         }
 
         /** The command line recorded in the gateway's runtime lock. */
+        /** Serve only while also holding this lease (a fleet); null, the default, means the host lock alone. */
+        public Builder clusterLease(ClusterLease value) {
+            this.clusterLease = value;
+            return this;
+        }
+
         public Builder argv(List<String> value) {
             argv = value;
             return this;
@@ -245,6 +257,10 @@ public final class HostOwner implements AutoCloseable {
         claimHostLock();
         // From here on the exit cleanup removes what we publish, whatever ends the process.
         ExitCleanup.register(cleanupKey(), this::close);
+        if (clusterLease != null && ownsHostLock) {
+            // The host lock first: a standby on this machine waits here holding it, as a local --wait would.
+            fleetRevision = clusterLease.acquire(waitForLock);
+        }
         if (role == Role.GATEWAY) {
             acquireRuntimeLock();
         }
@@ -261,7 +277,7 @@ public final class HostOwner implements AutoCloseable {
             throw OwnerStartException.config("cannot listen on " + where + ": " + describe(unbindable));
         }
         if (ownsHostLock) {
-            record = rendezvous.publishRecord(role, role.servesHttp() ? host : "", boundPort, served, token, home.toString());
+            record = rendezvous.publishRecord(role, role.servesHttp() ? host : "", boundPort, served, token, home.toString(), fleetRevision);
             if (record == null) {
                 throw OwnerStartException.config("the " + role + " record could not be published in " + rendezvous.dir().path());
             }
@@ -279,6 +295,9 @@ public final class HostOwner implements AutoCloseable {
                 return thread;
             });
             guard.scheduleWithFixedDelay(this::keepPublished, pollInterval.toMillis(), pollInterval.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        if (clusterLease != null && fleetRevision != null) {
+            clusterLease.keep(this::lockLost, this::plannedStopFromFleet);
         }
         LOG.log(Level.INFO, "owner running{0}, serving {1} (home {2}, token fingerprint {3})",
                 boundPort == null ? "" : " on " + host + ":" + boundPort, describeServed(served), home, record.tokenFingerprint());
@@ -440,7 +459,7 @@ public final class HostOwner implements AutoCloseable {
             HostRecord published = rendezvous.read(role).recordOrNull();
             if (published == null || published.pid() != record.pid() || !published.tokenFingerprint().equals(record.tokenFingerprint())
                     || !token.equals(rendezvous.store().readToken(role).orElse(null))) {
-                HostRecord again = rendezvous.publishRecord(role, record.host(), record.port(), record.profiles(), token, record.home());
+                HostRecord again = rendezvous.publishRecord(role, record.host(), record.port(), record.profiles(), token, record.home(), fleetRevision);
                 if (again != null) {
                     record = again;
                     LOG.log(Level.WARNING, "the record and token in {0} were removed or replaced under this owner; published them again",
@@ -533,6 +552,15 @@ public final class HostOwner implements AutoCloseable {
         stopRequested.countDown();
     }
 
+    /** A planned stop asked for across the fleet (the stop key naming this owner's revision): exit 0. */
+    private void plannedStopFromFleet(String why) {
+        if (draining.compareAndSet(false, true)) {
+            LOG.log(Level.INFO, "{0}: planned stop, exiting cleanly", why);
+            exitCode = EXIT_PLANNED;
+            stopRequested.countDown();
+        }
+    }
+
     /** Blocks until a stop is requested, drains (see {@link #close()}), and returns the exit code. */
     public int awaitStop() throws InterruptedException {
         stopRequested.await();
@@ -587,6 +615,10 @@ public final class HostOwner implements AutoCloseable {
             } catch (IOException ignored) {
                 // Never bound: nothing else to release.
             }
+        }
+        if (clusterLease != null) {
+            // After the record is gone and before the host lock: a clean stop hands the fleet over at once.
+            clusterLease.release();
         }
         if (ownsHostLock) {
             rendezvous.releaseHostLock(role);
@@ -685,7 +717,7 @@ public final class HostOwner implements AutoCloseable {
             return served;
         }
         if (ownsHostLock) {
-            HostRecord again = rendezvous.publishRecord(role, record.host(), record.port(), found, token, record.home());
+            HostRecord again = rendezvous.publishRecord(role, record.host(), record.port(), found, token, record.home(), fleetRevision);
             if (again == null) {
                 LOG.log(Level.WARNING, "rescan found {0} but the record could not be published again; still serving {1}",
                         describeServed(found), describeServed(served));

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StatusPathClassesTest {
     private static final List<String> FORBIDDEN = List.of("picocli.", "com.fasterxml.jackson.databind.", "oshi.", "com.sun.jna.",
-            "javafx.", "java.awt.", "dev.hostwarden.panel.", "dev.hostwarden.runtime.");
+            "javafx.", "java.awt.", "dev.hostwarden.panel.", "dev.hostwarden.runtime.", "dev.hostwarden.fleet.");
 
     @TempDir
     Path tmp;

@@ -1,0 +1,27 @@
+package dev.hostwarden.cli;
+
+import picocli.CommandLine.Option;
+
+/**
+ * The fleet options of {@code run} and {@code status}. Only read here: the fleet's own classes load
+ * only through {@link FleetSupport}, and only when one of these (or {@code HOSTWARDEN_FLEET}) is set.
+ */
+final class FleetOptions {
+    @Option(names = "--fleet", paramLabel = "URL[,URL...]", description = "etcd endpoints of a fleet lease (default: HOSTWARDEN_FLEET; none: host lock only).")
+    String endpoints;
+
+    @Option(names = "--fleet-scope", paramLabel = "NAME", description = "The name machines agree on for the key /hostwarden/v1/NAME/ROLE (default: the role).")
+    String scope;
+
+    @Option(names = "--fleet-ttl", paramLabel = "SECONDS", description = "The fleet lease's time to live (default 10).")
+    Integer ttlSeconds;
+
+    /** The endpoints given, or the environment's; null when no fleet is configured. */
+    String configuredEndpoints() {
+        if (endpoints != null) {
+            return endpoints;
+        }
+        String fromEnvironment = System.getenv("HOSTWARDEN_FLEET");
+        return fromEnvironment == null || fromEnvironment.isBlank() ? null : fromEnvironment;
+    }
+}

@@ -1,0 +1,105 @@
+package dev.hostwarden.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.hostwarden.core.HostRendezvous;
+import dev.hostwarden.core.Reason;
+import dev.hostwarden.core.Role;
+import dev.hostwarden.core.RoleInspector;
+import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.core.Verdict;
+import dev.hostwarden.fleet.FleetConfig;
+import dev.hostwarden.fleet.FleetSection;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code status} with a fleet: the host verdicts exactly as without one, each role's reasons extended
+ * by the fleet's, and a {@code fleet} section per role (endpoints, key, state, holder, lease time left,
+ * revision). Read-only on the host and in etcd.
+ */
+final class FleetStatusPrinter {
+    private FleetStatusPrinter() {
+    }
+
+    static int execute(HostRendezvous rendezvous, List<Role> roles, Output output, FleetConfig config) {
+        List<Role> wanted = roles == null || roles.isEmpty() ? Arrays.asList(Role.values()) : List.copyOf(new LinkedHashSet<>(roles));
+        Map<Role, FleetSection> sections = new LinkedHashMap<>();
+        List<RoleReport> reports = new ArrayList<>();
+        for (RoleReport local : new RoleInspector(rendezvous, true).inspectAll(wanted)) {
+            FleetSection section = FleetSupport.inspect(config, local);
+            sections.put(local.role(), section);
+            List<Reason> reasons = new ArrayList<>(local.reasons());
+            reasons.addAll(section.reasons());
+            reports.add(new RoleReport(local.role(), local.verdict(), local.record(), local.lock(), local.liveness(), reasons, local.checks(),
+                    local.retractable(), local.retractPaths(), local.manualFix()));
+        }
+        if (output.json()) {
+            output.document(ReportJson.status(rendezvous.dir(), reports, (generator, report) -> writeSection(generator, sections.get(report.role()))));
+        } else {
+            output.out().printf("lock dir  %s (from %s)%n", rendezvous.dir().path(), rendezvous.dir().source());
+            output.out().printf("fleet     %s%n", config.describeEndpoints());
+            for (RoleReport report : reports) {
+                output.out().println();
+                ReportText.status(output.out(), rendezvous.dir(), report);
+                output.out().printf("  fleet   %s%n", describe(sections.get(report.role())));
+            }
+            output.out().flush();
+        }
+        if (wanted.size() == 1) {
+            return exitCode(reports.get(0), sections.get(wanted.get(0)));
+        }
+        for (RoleReport report : reports) {
+            if (report.directoryUnusable()) {
+                return 4;
+            }
+        }
+        return 0;
+    }
+
+    /** The host verdict's code, except that no local owner is not "no owner" when the fleet has one (0) or cannot say (4). */
+    static int exitCode(RoleReport report, FleetSection section) {
+        if (report.verdict() == Verdict.NO_OWNER && section.state() == FleetSection.State.HELD_ELSEWHERE) {
+            return 0;
+        }
+        if (report.verdict() != Verdict.LIVE && section.state() == FleetSection.State.UNREACHABLE) {
+            return 4;
+        }
+        if (section.state() == FleetSection.State.FENCED) {
+            return 1;
+        }
+        return report.verdict().exitCode();
+    }
+
+    static String describe(FleetSection section) {
+        String state = section.state().name();
+        if (section.holder() == null) {
+            return state + " " + section.key();
+        }
+        return state + " " + section.key() + ": " + section.holder().describe() + ", revision " + section.revision()
+                + (section.ttlLeft() >= 0 ? ", lease " + section.ttlLeft() + " s left" : "");
+    }
+
+    private static void writeSection(JsonGenerator generator, FleetSection section) throws IOException {
+        generator.writeObjectFieldStart("fleet");
+        generator.writeStringField("endpoints", section.endpoints());
+        generator.writeStringField("key", section.key());
+        generator.writeStringField("state", section.state().name());
+        if (section.holder() == null) {
+            generator.writeNullField("holder");
+        } else {
+            generator.writeObjectFieldStart("holder");
+            generator.writeStringField("host", section.holder().host());
+            generator.writeNumberField("pid", section.holder().pid());
+            generator.writeStringField("since", section.holder().since());
+            generator.writeEndObject();
+        }
+        generator.writeNumberField("leaseSecondsLeft", section.ttlLeft());
+        generator.writeNumberField("revision", section.revision());
+        generator.writeEndObject();
+    }
+}

@@ -1,0 +1,98 @@
+package dev.hostwarden.cli;
+
+import dev.hostwarden.core.HostRendezvous;
+import dev.hostwarden.core.Platform;
+import dev.hostwarden.core.Role;
+import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.fleet.EtcdLease;
+import dev.hostwarden.fleet.FleetConfig;
+import dev.hostwarden.fleet.FleetHolder;
+import dev.hostwarden.fleet.FleetInspector;
+import dev.hostwarden.fleet.FleetSection;
+import dev.hostwarden.runtime.ClusterLease;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.Supplier;
+
+/** The one door from the command line to the fleet package; loaded only when a fleet is configured. */
+final class FleetSupport {
+    private FleetSupport() {
+    }
+
+    /** The configuration, with credentials from HOSTWARDEN_FLEET_USER / HOSTWARDEN_FLEET_PASSWORD; bad values throw naming them. */
+    static FleetConfig config(FleetOptions options) {
+        FleetConfig config = FleetConfig.parse(options.configuredEndpoints(), options.scope, options.ttlSeconds);
+        String user = System.getenv("HOSTWARDEN_FLEET_USER");
+        return user == null || user.isEmpty() ? config : config.withCredentials(user, System.getenv("HOSTWARDEN_FLEET_PASSWORD"));
+    }
+
+    static ClusterLease lease(FleetConfig config, Role role, HostRendezvous rendezvous, Supplier<List<String>> served) {
+        long pid = Platform.currentPid();
+        String since = Instant.now().toString();
+        return new EtcdLease(config, role, () -> new FleetHolder(hostName(), machineId(), pid, rendezvous.inspector().startTicks(pid),
+                rendezvous.inspector().currentBootEpoch(), served.get(), since));
+    }
+
+    /**
+     * {@code stop ROLE --fleet} where this machine has no live owner: asks the fleet's holder to stop
+     * through the stop key. Null when this machine's own owner should be stopped the usual way.
+     */
+    static Integer stopElsewhere(FleetConfig config, Role role, HostRendezvous rendezvous, java.time.Duration timeout, Output output) {
+        RoleReport local = new dev.hostwarden.core.RoleInspector(rendezvous, true).inspectAll(List.of(role)).get(0);
+        if (local.verdict() == dev.hostwarden.core.Verdict.LIVE) {
+            return null;
+        }
+        try {
+            var outcome = new dev.hostwarden.fleet.FleetStop(config).stop(role, timeout);
+            if (outcome.isEmpty()) {
+                output.out().println("no owner of " + role.wireName() + " anywhere in the fleet (" + config.keyFor(role) + " is free); nothing to stop");
+                output.out().flush();
+                return 3;
+            }
+            String who = outcome.get().holder().describe() + " (fleet revision " + outcome.get().revision() + ")";
+            if (outcome.get().stopped()) {
+                output.out().println("stopped " + role.wireName() + ": " + who + " gave up the fleet lease");
+                output.out().flush();
+                return 0;
+            }
+            output.error("TIMEOUT", role.wireName() + ": " + who + " did not stop within " + timeout.toSeconds() + " s; the stop request was withdrawn");
+            return 1;
+        } catch (IOException unreachable) {
+            output.error("FLEET_UNREACHABLE", unreachable.getMessage());
+            return 4;
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return 1;
+        }
+    }
+
+    static FleetSection inspect(FleetConfig config, RoleReport report) {
+        return new FleetInspector(config).inspect(report);
+    }
+
+    /** This machine's name as other machines will read it; HOSTWARDEN_FLEET_HOSTNAME overrides (tests stand two machines on one). */
+    static String hostName() {
+        String override = System.getenv("HOSTWARDEN_FLEET_HOSTNAME");
+        if (override != null && !override.isBlank()) {
+            return override.strip();
+        }
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException unknown) {
+            return "unknown-host";
+        }
+    }
+
+    private static String machineId() {
+        try {
+            return Files.readString(Path.of("/etc/machine-id"), StandardCharsets.UTF_8).strip();
+        } catch (IOException | RuntimeException none) {
+            return "";
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package dev.hostwarden.fleet;
+
+import dev.hostwarden.core.Role;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Where the fleet's etcd is and how owners share it: the endpoints (tried in order), the scope that
+ * names the key two machines agree on (default: the role), the lease's time to live, and optional
+ * etcd credentials.
+ */
+public record FleetConfig(List<URI> endpoints, String scope, int ttlSeconds, String user, String password) {
+    public static final int DEFAULT_TTL_SECONDS = 10;
+    /** The environment variable that configures a fleet when no {@code --fleet} is given. */
+    public static final String ENVIRONMENT = "HOSTWARDEN_FLEET";
+
+    public FleetConfig {
+        endpoints = List.copyOf(endpoints);
+    }
+
+    /**
+     * Parses {@code URL[,URL…]}. Each must be {@code http://host:port} or {@code https://host:port};
+     * anything else is an {@link IllegalArgumentException} naming the bad value.
+     */
+    public static FleetConfig parse(String urls, String scope, Integer ttlSeconds) {
+        if (urls == null || urls.isBlank()) {
+            throw new IllegalArgumentException("--fleet needs at least one etcd URL, such as http://127.0.0.1:2379");
+        }
+        List<URI> endpoints = new ArrayList<>();
+        for (String part : urls.split(",")) {
+            String text = part.strip();
+            URI uri;
+            try {
+                uri = new URI(text);
+            } catch (URISyntaxException bad) {
+                throw new IllegalArgumentException("fleet endpoint '" + text + "' is not a URL");
+            }
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null || uri.getPort() < 0) {
+                throw new IllegalArgumentException("fleet endpoint '" + text + "' is not http://HOST:PORT or https://HOST:PORT");
+            }
+            endpoints.add(URI.create(scheme + "://" + uri.getHost() + ":" + uri.getPort()));
+        }
+        int ttl = ttlSeconds == null ? DEFAULT_TTL_SECONDS : ttlSeconds;
+        if (ttl < 2 || ttl > 3600) {
+            throw new IllegalArgumentException("fleet TTL " + ttl + " s is not between 2 and 3600");
+        }
+        if (scope != null && !scope.matches("[A-Za-z0-9._-]{1,100}")) {
+            throw new IllegalArgumentException("fleet scope '" + scope + "' may hold only letters, digits, '.', '_' and '-' (at most 100)");
+        }
+        return new FleetConfig(endpoints, scope, ttl, null, null);
+    }
+
+    public FleetConfig withCredentials(String userName, String secret) {
+        return new FleetConfig(endpoints, scope, ttlSeconds, userName, secret);
+    }
+
+    /** The ownership key: {@code /hostwarden/v1/<scope>/<role>}. */
+    public String keyFor(Role role) {
+        return "/hostwarden/v1/" + (scope == null ? role.wireName() : scope) + "/" + role.wireName();
+    }
+
+    /** The planned-stop key next to the ownership key, which the owner watches. */
+    public String stopKeyFor(Role role) {
+        return keyFor(role) + "/stop";
+    }
+
+    public String describeEndpoints() {
+        return String.join(",", endpoints.stream().map(URI::toString).toList());
+    }
+}

@@ -1,0 +1,164 @@
+package dev.hostwarden.fleet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hostwarden.Main;
+import dev.hostwarden.testsupport.ChildProcess;
+import dev.hostwarden.testsupport.EtcdServer;
+import dev.hostwarden.testsupport.Waits;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two machines on one: two `hostwarden run serve` owners with their own lock directories, homes and
+ * host names, sharing a real etcd. Deadlines here are generous bounds on waiting, not performance
+ * goals; the takeover times are measured in src/bench/fleet-takeover.sh.
+ */
+class FleetLeaseTest {
+    private static final int TTL = 3;
+    private static final Duration PATIENCE = Duration.ofSeconds(TTL + 20);
+
+    @TempDir
+    Path temp;
+    private EtcdServer etcd;
+
+    @BeforeEach
+    void startEtcd() throws Exception {
+        etcd = EtcdServer.start(temp);
+    }
+
+    @AfterEach
+    void stopEtcd() throws Exception {
+        if (etcd != null) {
+            etcd.close();
+        }
+    }
+
+    private ChildProcess owner(String machine, boolean standby) throws Exception {
+        Map<String, String> env = new HashMap<>();
+        env.put("HOSTWARDEN_FLEET_HOSTNAME", machine);
+        env.put("HERMES_GATEWAY_LOCK_DIR", null);
+        env.put("HOSTWARDEN_FLEET", null);
+        env.put("XDG_STATE_HOME", temp.resolve(machine + "-state").toString());
+        String[] args = {"run", "serve", "--lock-dir", temp.resolve(machine + "-locks").toString(), "--home", temp.resolve(machine + "-home").toString(),
+            "--fleet", etcd.url(), "--fleet-ttl", Integer.toString(TTL), standby ? "--wait" : "--poll-interval=0.5"};
+        return ChildProcess.java(Main.class, env, args);
+    }
+
+    /** beta on --wait, started once alpha serves, returned once it has seen alpha's key. */
+    private ChildProcess standbyAfter(ChildProcess alpha) throws Exception {
+        assertTrue(ready(alpha));
+        ChildProcess beta = owner("beta", true);
+        Waits.until("beta standing by", PATIENCE, () -> beta.stderr().contains("standing by: the fleet lease"));
+        return beta;
+    }
+
+    private static boolean ready(ChildProcess owner) {
+        return owner.awaitLine(line -> line.startsWith("READY"), PATIENCE).startsWith("READY");
+    }
+
+    @Test
+    void onlyOneMachineServesAndTheOtherIsToldWho() throws Exception {
+        try (ChildProcess alpha = owner("alpha", false)) {
+            assertTrue(ready(alpha));
+            try (ChildProcess beta = owner("beta", false)) {
+                assertEquals(75, beta.waitFor(PATIENCE));
+                assertTrue(beta.stderr().contains("held by host alpha PID " + alpha.pid()), beta.stderr());
+            }
+            String record = Files.readString(temp.resolve("alpha-locks/host-serve.json"));
+            assertTrue(record.matches(".*\"fleetRevision\":[1-9][0-9]*}.*"), "the fencing revision is published: " + record);
+        }
+    }
+
+    @Test
+    void aStandbyTakesOverAfterTheHolderIsKilled() throws Exception {
+        try (ChildProcess alpha = owner("alpha", false); ChildProcess beta = standbyAfter(alpha)) {
+            alpha.kill();
+            assertTrue(ready(beta), "beta takes over once alpha's lease expires");
+        }
+    }
+
+    @Test
+    void aCleanStopRevokesTheLeaseSoTheKeyIsFreeAtOnce() throws Exception {
+        try (ChildProcess alpha = owner("alpha", false)) {
+            assertTrue(ready(alpha));
+            alpha.process().destroy();   // SIGTERM: the owner drains and revokes its lease
+            alpha.waitFor(PATIENCE);
+            // Without the revoke the key would stay for up to the TTL.
+            EtcdClient client = new EtcdClient(FleetConfig.parse(etcd.url(), null, TTL), Duration.ofSeconds(2));
+            assertTrue(client.get("/hostwarden/v1/serve/serve").isEmpty(), "the key went with the clean stop");
+        }
+        try (ChildProcess alpha = owner("alpha", false); ChildProcess beta = standbyAfter(alpha)) {
+            alpha.process().destroy();
+            alpha.waitFor(PATIENCE);
+            assertTrue(ready(beta), "the standby takes the freed key");
+        }
+    }
+
+    @Test
+    void aFrozenEtcdStopsTheHolderBeforeItsLeaseCouldExpireAndNeverTwoServe() throws Exception {
+        try (ChildProcess alpha = owner("alpha", false); ChildProcess beta = standbyAfter(alpha)) {
+            etcd.signal("STOP");
+            // alpha gives up at its own deadline; etcd, frozen, can hand the key to nobody meanwhile.
+            assertEquals(75, alpha.waitFor(PATIENCE));
+            long alphaGone = System.nanoTime();
+            assertTrue(alpha.stderr().contains("was not renewed"), alpha.stderr());
+            assertFalse(beta.stderr().contains("READY"), "no takeover while etcd is frozen");
+            etcd.signal("CONT");
+            assertTrue(ready(beta));
+            assertTrue(System.nanoTime() > alphaGone, "beta became READY only after alpha stopped serving");
+        }
+    }
+
+    @Test
+    void anEtcdKilledAndRestartedEndsTheHolderAndTheStandbyTakesOverAfter() throws Exception {
+        try (ChildProcess alpha = owner("alpha", false); ChildProcess beta = standbyAfter(alpha)) {
+            etcd.kill();
+            assertEquals(75, alpha.waitFor(PATIENCE));
+            etcd.restart();
+            assertTrue(ready(beta));
+        }
+    }
+
+    @Test
+    void aWrongEndpointIsOneLineAndExit78() throws Exception {
+        Map<String, String> env = new HashMap<>();
+        env.put("HERMES_GATEWAY_LOCK_DIR", null);
+        env.put("XDG_STATE_HOME", temp.resolve("state").toString());
+        try (ChildProcess owner = ChildProcess.java(Main.class, env, "run", "serve", "--lock-dir", temp.resolve("locks").toString(),
+                "--home", temp.resolve("home").toString(), "--fleet", "http://127.0.0.1:1")) {
+            assertEquals(78, owner.waitFor(PATIENCE));
+            assertEquals("hostwarden: fleet: cannot reach the fleet's etcd (http://127.0.0.1:1: connection refused)", owner.stderr().strip());
+        }
+    }
+
+    @Test
+    void aStopFromAnotherMachineIsAPlannedStopThroughTheStopKey() throws Exception {
+        try (ChildProcess alpha = owner("alpha", false)) {
+            assertTrue(ready(alpha));
+            Map<String, String> env = new HashMap<>();
+            env.put("HERMES_GATEWAY_LOCK_DIR", null);
+            env.put("HOSTWARDEN_FLEET", etcd.url());
+            env.put("XDG_STATE_HOME", temp.resolve("beta-state").toString());
+            try (ChildProcess stop = ChildProcess.java(Main.class, env, "stop", "serve", "--lock-dir", temp.resolve("beta-locks").toString(),
+                    "--timeout", "20")) {
+                assertEquals(0, stop.waitFor(PATIENCE), stop.stderr());
+                assertTrue(stop.readLine(PATIENCE).startsWith("stopped serve: host alpha PID " + alpha.pid()));
+            }
+            assertEquals(0, alpha.waitFor(PATIENCE), "a planned stop, no signal: " + alpha.stderr());
+            try (ChildProcess again = ChildProcess.java(Main.class, Map.of("HOSTWARDEN_FLEET", etcd.url()), "stop", "serve",
+                    "--lock-dir", temp.resolve("beta-locks").toString())) {
+                assertEquals(3, again.waitFor(PATIENCE), "nobody left to stop: " + again.stderr());
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package dev.hostwarden.testsupport;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * A real single-member etcd (Debian's etcd-server, 3.4) on random loopback ports with its own data
+ * directory; tests that need one skip loudly where the binary is missing ({@code .ci/run} installs it).
+ */
+public final class EtcdServer implements AutoCloseable {
+    private final Path dataDir;
+    private final int clientPort;
+    private final int peerPort;
+    private Process process;
+
+    private EtcdServer(Path dataDir, int clientPort, int peerPort) {
+        this.dataDir = dataDir;
+        this.clientPort = clientPort;
+        this.peerPort = peerPort;
+    }
+
+    /** Starts one in {@code dir}; skips the calling test when etcd is not installed. */
+    public static EtcdServer start(Path dir) throws IOException, InterruptedException {
+        Path binary = List.of(Path.of("/usr/bin/etcd"), Path.of("/usr/local/bin/etcd")).stream().filter(Files::isExecutable).findFirst().orElse(null);
+        Assumptions.assumeTrue(binary != null, "SKIPPED: no etcd binary (apt-get install etcd-server): the fleet tests need a real etcd");
+        EtcdServer server = new EtcdServer(dir.resolve("etcd-data"), freePort(), freePort());
+        server.launch(binary);
+        return server;
+    }
+
+    private void launch(Path binary) throws IOException, InterruptedException {
+        String client = "http://127.0.0.1:" + clientPort;
+        String peer = "http://127.0.0.1:" + peerPort;
+        process = new ProcessBuilder(binary.toString(), "--name", "test", "--data-dir", dataDir.toString(),
+                "--listen-client-urls", client, "--advertise-client-urls", client,
+                "--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer, "--initial-cluster", "test=" + peer)
+                .redirectErrorStream(true).redirectOutput(dataDir.resolveSibling("etcd.log").toFile()).start();
+        Waits.until("etcd answering on " + client, Duration.ofSeconds(30), this::answers);
+    }
+
+    /** Starts the same member again on the same data and ports (after {@link #kill()}). */
+    public void restart() throws IOException, InterruptedException {
+        launch(Path.of(process.info().command().orElse("/usr/bin/etcd")));
+    }
+
+    private boolean answers() {
+        try {
+            var http = java.net.http.HttpClient.newHttpClient();
+            var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(url() + "/v3/kv/range"))
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"key\":\"AA==\"}")).timeout(Duration.ofSeconds(1)).build();
+            return http.send(request, java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode() == 200;
+        } catch (IOException notYet) {
+            return false;
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    public String url() {
+        return "http://127.0.0.1:" + clientPort;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    /** SIGSTOP / SIGCONT: etcd freezes with its sockets open, as a hung or partitioned member looks. */
+    public void signal(String name) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start();
+        kill.waitFor();
+    }
+
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process != null && process.isAlive()) {
+            try {
+                signal("CONT");
+            } catch (IOException ignored) {
+                // Killed below either way.
+            }
+            kill();
+        }
+    }
+}
