@@ -67,6 +67,12 @@ class PanelHistoryTest {
             line = panel.card(Role.GATEWAY).historyProperty().get();
             assertTrue(line.startsWith("1 restart in the last 24 h · last exit: PID " + pid + " found dead"), line);
         }
+        // The second owner's death starts a refresh of its own (the exit watch): let it land in the
+        // history now, not while the temporary directory is being deleted.
+        Waits.until("the second gateway turns STALE", Fixtures.DEADLINE, () -> {
+            panel.refresh();
+            return panel.card(Role.GATEWAY).verdictProperty().get() == Verdict.STALE;
+        });
         PanelModel quiet = model(locks);
         quiet.refresh();
         assertEquals("", quiet.card(Role.GATEWAY).historyProperty().get(), "a model that keeps no history shows no history line");
