@@ -1,18 +1,26 @@
 package dev.hostwarden.panel.model;
 
+import dev.hostwarden.core.CheckResult;
+import dev.hostwarden.core.HermesHome;
 import dev.hostwarden.core.HostRecord;
+import dev.hostwarden.core.OwnerProbe;
 import dev.hostwarden.core.RendezvousDir;
 import dev.hostwarden.core.Role;
+import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
 import dev.hostwarden.panel.tray.TrayStatus;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -30,7 +38,8 @@ import javafx.collections.FXCollections;
  * The panel's top view-model: one {@link RoleCardModel} per role, the profile homes, the worst
  * verdict (tray colour and tooltip) and ownership events. A refresh inspects on the background
  * executor through the read-only core and applies on the UI executor; refreshes that arrive while
- * one runs are folded into one more. A refresh never writes anything.
+ * one runs are folded into one more. A refresh never writes anything. After {@link #close()} a
+ * refresh asked for by a late event (an owner's exit, a file event, a timer) is dropped quietly.
  */
 public final class PanelModel {
     private final PanelContext context;
@@ -48,6 +57,8 @@ public final class PanelModel {
 
     private final AtomicBoolean inFlight = new AtomicBoolean();
     private final AtomicBoolean again = new AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final AtomicBoolean reasking = new AtomicBoolean();
     private final Set<Long> watchedPids = new HashSet<>();
     private Consumer<OwnershipEvent> eventListener = event -> { };
 
@@ -125,11 +136,16 @@ public final class PanelModel {
 
     /** Re-inspects every role and home. Safe from any thread; never blocks; never writes. */
     public void refresh() {
+        if (closed.get()) {
+            return;
+        }
         if (!inFlight.compareAndSet(false, true)) {
             again.set(true);
             return;
         }
-        context.background().execute(() -> {
+        boolean queued = submit(context.background(), () -> {
+            // When this inspection began: an action whose outcome came later must not be judged by it.
+            long begun = System.nanoTime();
             Snapshot taken = null;
             String failure = "";
             try {
@@ -139,10 +155,10 @@ public final class PanelModel {
             }
             Snapshot result = taken;
             String problem = failure;
-            context.ui().execute(() -> {
+            boolean applying = submit(context.ui(), () -> {
                 try {
-                    if (result != null) {
-                        apply(result);
+                    if (result != null && !closed.get()) {
+                        apply(result, begun);
                     }
                     error.set(problem);
                 } finally {
@@ -153,7 +169,89 @@ public final class PanelModel {
                     }
                 }
             });
+            if (!applying) {
+                inFlight.set(false);
+            }
         });
+        if (!queued) {
+            inFlight.set(false);
+        }
+    }
+
+    /**
+     * Asks each live owner's endpoint (or control socket) again, one bounded connection each, and
+     * refreshes only when an answer differs from what the cards show: a hung (SIGSTOPped) owner turns
+     * ENDPOINT_SILENT, and one that answers again loses it. The app calls it every 10 s while the
+     * window shows and never while hidden. Call on the UI executor.
+     */
+    public void reaskLiveOwners() {
+        List<RoleReport> asked = new ArrayList<>();
+        for (RoleCardModel card : cards) {
+            RoleSnapshot snapshot = card.snapshotProperty().get();
+            if (snapshot != null && endpointAnswered(snapshot.report()).isPresent()) {
+                asked.add(snapshot.report());
+            }
+        }
+        if (asked.isEmpty() || closed.get() || !reasking.compareAndSet(false, true)) {
+            return;
+        }
+        boolean queued = submit(context.background(), () -> {
+            try {
+                for (RoleReport report : asked) {
+                    HostRecord record = report.record().recordOrNull();
+                    String token = context.rendezvous().store().readToken(record.role()).orElse("");
+                    Optional<Boolean> now = OwnerProbe.answers(record, token, RoleInspector.ENDPOINT_TIMEOUT);
+                    if (now.isPresent() && !now.equals(endpointAnswered(report))) {
+                        refresh();
+                        return;
+                    }
+                }
+            } finally {
+                reasking.set(false);
+            }
+        });
+        if (!queued) {
+            reasking.set(false);
+        }
+    }
+
+    /** Whether the report's endpoint check found the owner answering; empty when it was not asked or the role has no live owner. */
+    private static Optional<Boolean> endpointAnswered(RoleReport report) {
+        if (report.record().recordOrNull() == null || (report.verdict() != Verdict.LIVE && report.verdict() != Verdict.UNPROVABLE)) {
+            return Optional.empty();
+        }
+        return report.checks().stream().filter(check -> check.name().equals("endpoint"))
+                .filter(check -> check.result() == CheckResult.PASS || check.result() == CheckResult.FAIL)
+                .map(check -> check.result() == CheckResult.PASS).findFirst();
+    }
+
+    /**
+     * What the file watcher should watch: the rendezvous directory, the hermes root, its
+     * {@code profiles/} and every profile home (markers and {@code gateway.lock} live there).
+     */
+    public List<Path> watchedDirectories() {
+        List<Path> dirs = new ArrayList<>();
+        dirs.add(context.rendezvous().dir().path());
+        dirs.add(context.hermesRoot().resolve("profiles"));
+        for (HermesHome.Profile profile : HermesHome.profiles(context.hermesRoot())) {
+            dirs.add(profile.home());
+        }
+        return dirs;
+    }
+
+    /** No refresh runs after this; one already running is not applied. Idempotent. */
+    public void close() {
+        closed.set(true);
+    }
+
+    /** Hands {@code task} to {@code executor}; false when it is shut down (the panel is closing), which is no error. */
+    private static boolean submit(Executor executor, Runnable task) {
+        try {
+            executor.execute(task);
+            return true;
+        } catch (RejectedExecutionException closing) {
+            return false;
+        }
     }
 
     private record Snapshot(RendezvousDir dir, List<RoleSnapshot> roles, List<HomeStatus> homes, Instant at) {
@@ -171,14 +269,18 @@ public final class PanelModel {
         return new Snapshot(context.rendezvous().dir(), roles, scanned, context.clock().instant());
     }
 
-    private void apply(Snapshot taken) {
+    private void apply(Snapshot taken, long begun) {
         List<OwnershipEvent> events = new ArrayList<>();
         for (RoleSnapshot role : taken.roles()) {
             RoleCardModel card = card(role.report().role());
             RoleSnapshot before = card.snapshotProperty().get();
             OwnershipEvent.between(before == null ? null : before.report(), role.report()).ifPresent(events::add);
-            card.apply(role);
+            card.apply(role, begun);
             watchExit(role.report());
+        }
+        for (HomeStatus home : taken.homes()) {
+            // A standalone gateway holding a profile's gateway.lock: its death makes no file event.
+            watchExit(home.runtimeLock().holderPid());
         }
         if (!homes.equals(taken.homes())) {
             homes.setAll(taken.homes());
@@ -199,20 +301,25 @@ public final class PanelModel {
     }
 
     /**
-     * An owner that dies, and a lock holder that dies while STARTING, are noticed at once, without
-     * polling the rendezvous: the process's exit triggers a refresh.
+     * An owner that dies (whatever its age), and a lock holder that dies while STARTING (known only
+     * from the lock, as no record names it yet), are noticed at once, without polling the
+     * rendezvous: the process's exit triggers a refresh.
      */
     private void watchExit(RoleReport report) {
         HostRecord record = report.record().recordOrNull();
-        Long pid = report.verdict() == Verdict.STARTING ? report.lock().holderPid()
-                : record != null && (report.verdict() == Verdict.LIVE || report.verdict() == Verdict.UNPROVABLE) ? Long.valueOf(record.pid())
-                : null;
+        if (record != null && (report.verdict() == Verdict.LIVE || report.verdict() == Verdict.UNPROVABLE)) {
+            watchExit(Long.valueOf(record.pid()));
+        }
+        watchExit(report.lock().holderPid());
+    }
+
+    private void watchExit(Long pid) {
         // A process this user cannot see (another PID namespace, hidepid) is left to the re-verification timer.
-        if (pid == null || pid == ProcessHandle.current().pid() || ProcessHandle.of(pid).isEmpty() || !watchedPids.add(pid)) {
+        if (pid == null || closed.get() || pid == ProcessHandle.current().pid() || ProcessHandle.of(pid).isEmpty() || !watchedPids.add(pid)) {
             return;
         }
         ExitWatch.onExit(pid).thenRun(() -> {
-            context.ui().execute(() -> watchedPids.remove(pid));
+            submit(context.ui(), () -> watchedPids.remove(pid));
             refresh();
         });
     }
