@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,10 +38,6 @@ class ActionMessageRaceTest {
         threads.close();
     }
 
-    private <T> T onUi(Callable<T> read) {
-        return threads.onUi(read);
-    }
-
     @Test
     void aRefreshBegunBeforeTheOutcomeNeitherSettlesNorClearsItsMessage() throws Exception {
         Path locks = temp.resolve("locks");
@@ -54,26 +49,26 @@ class ActionMessageRaceTest {
             owner.awaitLine(line -> line.startsWith("READY"), DEADLINE);
             long begunWhileAlive = System.nanoTime();
             threads.run(() -> model.refresh());
-            Waits.until("LIVE", DEADLINE, () -> onUi(() -> card.verdictProperty().get() == Verdict.LIVE));
-            RoleSnapshot whileAlive = onUi(() -> card.snapshotProperty().get());
+            Waits.until("LIVE", DEADLINE, () -> threads.onUi(() -> card.verdictProperty().get() == Verdict.LIVE));
+            RoleSnapshot whileAlive = threads.onUi(() -> card.snapshotProperty().get());
 
             owner.process().destroyForcibly();
-            Waits.until("STALE", DEADLINE, () -> onUi(() -> card.verdictProperty().get() == Verdict.STALE));
+            Waits.until("STALE", DEADLINE, () -> threads.onUi(() -> card.verdictProperty().get() == Verdict.STALE));
             threads.run(() -> {
                 card.previewRetract();
                 card.confirmRetract();
             });
-            Waits.until("the retract's outcome", DEADLINE, () -> onUi(() -> !card.busyProperty().get()
+            Waits.until("the retract's outcome", DEADLINE, () -> threads.onUi(() -> !card.busyProperty().get()
                     && card.actionMessageProperty().get().startsWith("Removed")));
-            String outcome = onUi(() -> card.actionMessageProperty().get());
+            String outcome = threads.onUi(() -> card.actionMessageProperty().get());
 
             // The late refresh from before the kill lands, then a true one.
             threads.run(() -> card.apply(whileAlive, begunWhileAlive));
-            int applied = onUi(() -> model.refreshCountProperty().get());
+            int applied = threads.onUi(() -> model.refreshCountProperty().get());
             threads.run(() -> model.refresh());
-            Waits.until("a refresh begun after the outcome", DEADLINE, () -> onUi(() -> model.refreshCountProperty().get() > applied
+            Waits.until("a refresh begun after the outcome", DEADLINE, () -> threads.onUi(() -> model.refreshCountProperty().get() > applied
                     && card.verdictProperty().get() == Verdict.NO_OWNER));
-            assertEquals(outcome, onUi(() -> card.actionMessageProperty().get()), "the outcome the user asked for stays");
+            assertEquals(outcome, threads.onUi(() -> card.actionMessageProperty().get()), "the outcome the user asked for stays");
         } finally {
             model.close();
         }

@@ -25,7 +25,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -62,21 +61,17 @@ class PanelFreshnessTest {
         threads.close();
     }
 
-    private <T> T onUi(Callable<T> read) {
-        return threads.onUi(read);
-    }
-
     private void firstRefresh() {
         threads.run(() -> model.refresh());
-        Waits.until("the first refresh", DEADLINE, () -> onUi(() -> model.refreshCountProperty().get() >= 1));
+        Waits.until("the first refresh", DEADLINE, () -> threads.onUi(() -> model.refreshCountProperty().get() >= 1));
     }
 
     private Verdict gateway() {
-        return onUi(() -> model.card(Role.GATEWAY).verdictProperty().get());
+        return threads.onUi(() -> model.card(Role.GATEWAY).verdictProperty().get());
     }
 
     private RoleReport gatewayReport() {
-        return onUi(() -> model.card(Role.GATEWAY).snapshotProperty().get().report());
+        return threads.onUi(() -> model.card(Role.GATEWAY).snapshotProperty().get().report());
     }
 
     @Test
@@ -136,7 +131,7 @@ class PanelFreshnessTest {
     }
 
     private Optional<HomeStatus> home(String profile) {
-        return onUi(() -> model.homesProperty().get().stream().filter(home -> home.profile().equals(profile)).findFirst());
+        return threads.onUi(() -> model.homesProperty().get().stream().filter(home -> home.profile().equals(profile)).findFirst());
     }
 
     @Test
@@ -180,17 +175,17 @@ class PanelFreshnessTest {
         firstRefresh();
         threads.background().shutdownNow();
         // The executor is gone before the model knows (an owner's exit racing the shutdown): no exception.
-        assertDoesNotThrow(() -> onUi(() -> {
+        assertDoesNotThrow(() -> threads.onUi(() -> {
             model.refresh();
             model.reaskLiveOwners();
             return null;
         }));
         model.close();
-        int before = onUi(() -> model.refreshCountProperty().get());
-        assertDoesNotThrow(() -> onUi(() -> {
+        int before = threads.onUi(() -> model.refreshCountProperty().get());
+        assertDoesNotThrow(() -> threads.onUi(() -> {
             model.refresh();
             return null;
         }));
-        assertEquals(before, onUi(() -> model.refreshCountProperty().get()));
+        assertEquals(before, threads.onUi(() -> model.refreshCountProperty().get()));
     }
 }
