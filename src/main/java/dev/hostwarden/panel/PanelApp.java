@@ -126,7 +126,7 @@ public final class PanelApp extends Application {
         ticker.scheduleAtFixedRate(() -> Platform.runLater(() -> {
             if (stage.isShowing() && !stage.isIconified()) {
                 view.tick();
-                model.reaskLiveOwners();
+                model.recheckWhileVisible();
             }
         }), TICK_SECONDS, TICK_SECONDS, TimeUnit.SECONDS);
         // After the window has its size: AWT's X set-up racing GTK's resize printed a Gdk-WARNING.

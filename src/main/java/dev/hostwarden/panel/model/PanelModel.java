@@ -3,6 +3,7 @@ package dev.hostwarden.panel.model;
 import dev.hostwarden.core.CheckResult;
 import dev.hostwarden.core.HermesHome;
 import dev.hostwarden.core.HostRecord;
+import dev.hostwarden.core.LockState;
 import dev.hostwarden.core.OwnerProbe;
 import dev.hostwarden.core.RendezvousDir;
 import dev.hostwarden.core.Role;
@@ -58,7 +59,7 @@ public final class PanelModel {
     private final AtomicBoolean inFlight = new AtomicBoolean();
     private final AtomicBoolean again = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
-    private final AtomicBoolean reasking = new AtomicBoolean();
+    private final AtomicBoolean rechecking = new AtomicBoolean();
     private final Set<Long> watchedPids = new HashSet<>();
     private Consumer<OwnershipEvent> eventListener = event -> { };
 
@@ -179,40 +180,48 @@ public final class PanelModel {
     }
 
     /**
-     * Asks each live owner's endpoint (or control socket) again, one bounded connection each, and
-     * refreshes only when an answer differs from what the cards show: a hung (SIGSTOPped) owner turns
-     * ENDPOINT_SILENT, and one that answers again loses it. The app calls it every 10 s while the
-     * window shows and never while hidden. Call on the UI executor.
+     * What no file event announces, asked again cheaply while the window shows (the app calls it every
+     * 10 s, never while hidden; call on the UI executor). Each live owner's endpoint or control socket
+     * gets one bounded connection: a hung (SIGSTOPped) owner turns ENDPOINT_SILENT, and one that
+     * answers again loses it. Each role nobody holds gets one lock probe: a hermes that has taken the
+     * host lock and not yet published (STARTING) writes nothing a watcher could see. Only an answer
+     * that differs from what the cards show costs a refresh.
      */
-    public void reaskLiveOwners() {
-        List<RoleReport> asked = new ArrayList<>();
+    public void recheckWhileVisible() {
+        List<RoleReport> reports = new ArrayList<>();
         for (RoleCardModel card : cards) {
             RoleSnapshot snapshot = card.snapshotProperty().get();
-            if (snapshot != null && endpointAnswered(snapshot.report()).isPresent()) {
-                asked.add(snapshot.report());
+            if (snapshot != null) {
+                reports.add(snapshot.report());
             }
         }
-        if (asked.isEmpty() || closed.get() || !reasking.compareAndSet(false, true)) {
+        if (reports.isEmpty() || closed.get() || !rechecking.compareAndSet(false, true)) {
             return;
         }
         boolean queued = submit(context.background(), () -> {
             try {
-                for (RoleReport report : asked) {
-                    HostRecord record = report.record().recordOrNull();
-                    String token = context.rendezvous().store().readToken(record.role()).orElse("");
-                    Optional<Boolean> now = OwnerProbe.answers(record, token, RoleInspector.ENDPOINT_TIMEOUT);
-                    if (now.isPresent() && !now.equals(endpointAnswered(report))) {
-                        refresh();
-                        return;
-                    }
+                if (reports.stream().anyMatch(this::differsNow)) {
+                    refresh();
                 }
             } finally {
-                reasking.set(false);
+                rechecking.set(false);
             }
         });
         if (!queued) {
-            reasking.set(false);
+            rechecking.set(false);
         }
+    }
+
+    /** Whether the owner's endpoint, or the role's unheld host lock, now says something else than {@code report}. */
+    private boolean differsNow(RoleReport report) {
+        Optional<Boolean> answered = endpointAnswered(report);
+        if (answered.isPresent()) {
+            HostRecord record = report.record().recordOrNull();
+            String token = context.rendezvous().store().readToken(record.role()).orElse("");
+            Optional<Boolean> now = OwnerProbe.answers(record, token, RoleInspector.ENDPOINT_TIMEOUT);
+            return now.isPresent() && !now.equals(answered);
+        }
+        return report.lock().state() != LockState.HELD && context.rendezvous().probeHostLock(report.role()).state() == LockState.HELD;
     }
 
     /** Whether the report's endpoint check found the owner answering; empty when it was not asked or the role has no live owner. */

@@ -6,6 +6,7 @@ import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchEvent;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
 import java.time.Duration;
@@ -26,7 +27,8 @@ import java.util.function.Supplier;
  * SIGKILLed owner leaves its record). Watching registers only; it creates nothing. The set of
  * directories is asked again after every event, so a new profile home is watched before the refresh
  * that shows it runs, and a marker written into it a moment later is an event too. A directory that
- * does not exist yet is registered once it does (its parent's event, or the timer).
+ * does not exist yet (the rendezvous directory before the first owner) is awaited in its parent,
+ * where only the creation of that one name counts, so the rest of a busy parent costs nothing.
  */
 public final class RendezvousWatcher implements AutoCloseable {
     private final Supplier<List<Path>> directories;
@@ -34,6 +36,10 @@ public final class RendezvousWatcher implements AutoCloseable {
     private final Runnable onChange;
     private final ScheduledExecutorService timer;
     private final Map<Path, WatchKey> keys = new HashMap<>();
+    /** Directories wanted and existing: every event in them counts. */
+    private final Set<Path> wantedHere = new HashSet<>();
+    /** Parent directory -> names of wanted directories not there yet: only events naming them count. */
+    private final Map<Path, Set<Path>> awaited = new HashMap<>();
     private WatchService service;
     private boolean closed;
 
@@ -72,49 +78,87 @@ public final class RendezvousWatcher implements AutoCloseable {
         }, period, period, TimeUnit.MILLISECONDS);
     }
 
-    /** The directories being watched for events now. */
+    /** The wanted directories being watched for events now (not the parents awaiting one). */
     public synchronized Set<Path> watched() {
-        return Set.copyOf(keys.keySet());
+        Set<Path> watched = new HashSet<>(wantedHere);
+        watched.retainAll(keys.keySet());
+        return Set.copyOf(watched);
     }
 
-    /** Registers what is wanted and exists, and lets go of what is no longer wanted. */
+    /**
+     * Registers what is wanted and exists (or the parent it will appear in), and lets go of the rest.
+     * A directory registered just now may have gained a subdirectory before its registration (mkdir
+     * -p makes both at once), which no event will announce: so the set is asked again until nothing
+     * new is registered.
+     */
     private synchronized void register() {
-        if (service == null || closed) {
-            return;
+        for (int round = 0; round < 8 && registerOnce(); round++) {
+            // Again: something new was registered.
         }
-        Set<Path> wanted = new HashSet<>();
+    }
+
+    /** One pass of {@link #register()}; true when it registered a directory it did not watch before. */
+    private boolean registerOnce() {
+        if (service == null || closed) {
+            return false;
+        }
+        boolean added = false;
+        wantedHere.clear();
+        awaited.clear();
         for (Path dir : directories.get()) {
             Path normal = dir.toAbsolutePath().normalize();
-            wanted.add(normal);
-            WatchKey key = keys.get(normal);
-            if ((key != null && key.isValid()) || !Files.isDirectory(normal)) {
+            if (Files.isDirectory(normal)) {
+                wantedHere.add(normal);
+            } else if (normal.getParent() != null && Files.isDirectory(normal.getParent())) {
+                awaited.computeIfAbsent(normal.getParent(), parent -> new HashSet<>()).add(normal.getFileName());
+            }
+        }
+        Set<Path> needed = new HashSet<>(wantedHere);
+        needed.addAll(awaited.keySet());
+        for (Path dir : needed) {
+            WatchKey key = keys.get(dir);
+            if (key != null && key.isValid()) {
                 continue;
             }
             try {
-                keys.put(normal, normal.register(service, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_DELETE,
+                keys.put(dir, dir.register(service, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_DELETE,
                         StandardWatchEventKinds.ENTRY_MODIFY));
+                added = true;
             } catch (IOException | ClosedWatchServiceException unwatchable) {
                 // The timer still re-verifies.
             }
         }
         keys.entrySet().removeIf(entry -> {
-            boolean drop = !wanted.contains(entry.getKey()) || !entry.getValue().isValid();
+            boolean drop = !needed.contains(entry.getKey()) || !entry.getValue().isValid();
             if (drop) {
                 entry.getValue().cancel();
             }
             return drop;
         });
+        return added;
+    }
+
+    /** Whether events in {@code dir} matter: all of them in a wanted directory, else only those naming an awaited one. */
+    private synchronized boolean matters(Path dir, List<WatchEvent<?>> events) {
+        if (wantedHere.contains(dir)) {
+            return true;
+        }
+        Set<Path> names = awaited.getOrDefault(dir, Set.of());
+        return events.stream().anyMatch(event -> event.kind() == StandardWatchEventKinds.OVERFLOW || names.contains(event.context()));
     }
 
     private void pumpEvents() {
         try {
             while (true) {
                 WatchKey key = service.take();
-                key.pollEvents();
-                // A directory that went away is registered again once it is back (register drops invalid keys).
+                List<WatchEvent<?>> events = key.pollEvents();
+                boolean matters = matters((Path) key.watchable(), events);
+                // A directory that went away is awaited again in its parent (register drops invalid keys).
                 key.reset();
-                register();
-                onChange.run();
+                if (matters) {
+                    register();
+                    onChange.run();
+                }
             }
         } catch (InterruptedException | ClosedWatchServiceException closedService) {
             // Shut down.

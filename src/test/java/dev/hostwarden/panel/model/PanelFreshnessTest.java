@@ -99,6 +99,20 @@ class PanelFreshnessTest {
     }
 
     @Test
+    void aLockTakenWithNothingPublishedShowsAsStartingWhenRecheckedWhileVisible() throws Exception {
+        firstRefresh();
+        assertEquals(Verdict.NO_OWNER, gateway());
+        try (ChildProcess holder = ChildProcess.java(HostLockChild.class, Map.of("HERMES_GATEWAY_LOCK_DIR", locks.toString(),
+                "HERMES_HOME", hermes.toString()), "hold")) {
+            assertEquals("held", holder.readLine(DEADLINE));
+            Waits.until("STARTING after a recheck", DEADLINE, () -> {
+                threads.run(() -> model.recheckWhileVisible());
+                return gateway() == Verdict.STARTING;
+            });
+        }
+    }
+
+    @Test
     void profileHomesMarkersAndLockHoldersArriveByFileEvents() throws Exception {
         firstRefresh();
         try (RendezvousWatcher watcher = new RendezvousWatcher(model::watchedDirectories, Duration.ofHours(1), model::refresh)) {
@@ -142,20 +156,20 @@ class PanelFreshnessTest {
             owner.awaitLine(line -> line.startsWith("READY"), DEADLINE);
             firstRefresh();
             Waits.until("the owner's endpoint to answer", DEADLINE, () -> {
-                threads.run(() -> model.reaskLiveOwners());
+                threads.run(() -> model.recheckWhileVisible());
                 return endpoint() == CheckResult.PASS;
             });
             signal("-STOP", owner.pid());
             try {
                 Waits.until("ENDPOINT_SILENT after asking again", DEADLINE, () -> {
-                    threads.run(() -> model.reaskLiveOwners());
+                    threads.run(() -> model.recheckWhileVisible());
                     return gatewayReport().hasReason(ReasonCode.ENDPOINT_SILENT);
                 });
             } finally {
                 signal("-CONT", owner.pid());
             }
             Waits.until("the endpoint answering again", DEADLINE, () -> {
-                threads.run(() -> model.reaskLiveOwners());
+                threads.run(() -> model.recheckWhileVisible());
                 return endpoint() == CheckResult.PASS;
             });
         }
@@ -177,7 +191,7 @@ class PanelFreshnessTest {
         // The executor is gone before the model knows (an owner's exit racing the shutdown): no exception.
         assertDoesNotThrow(() -> threads.onUi(() -> {
             model.refresh();
-            model.reaskLiveOwners();
+            model.recheckWhileVisible();
             return null;
         }));
         model.close();

@@ -60,4 +60,21 @@ class RendezvousWatcherTest {
             Waits.until("the removed directory let go", DEADLINE, () -> !watcher.watched().contains(child.toAbsolutePath().normalize()));
         }
     }
+
+    @Test
+    void aMissingDirectoryIsAwaitedInItsParentWhereOtherNamesCostNothing() throws Exception {
+        Path parent = Files.createDirectories(temp.resolve("state"));
+        Path locks = parent.resolve("gateway-locks");
+        AtomicInteger refreshes = new AtomicInteger();
+        try (RendezvousWatcher watcher = RendezvousWatcher.of(() -> locks, Duration.ofHours(1), refreshes::incrementAndGet)) {
+            watcher.start();
+            Files.writeString(parent.resolve("unrelated.log"), "another program's file");
+            Files.createDirectory(locks);
+            Waits.until("a refresh when the awaited directory appears", DEADLINE, () -> refreshes.get() > 0);
+            assertEquals(1, refreshes.get(), "the unrelated file, written first, asked for no refresh of its own");
+            Waits.until("the new directory watched", DEADLINE, () -> watcher.watched().contains(locks.toAbsolutePath().normalize()));
+            Files.writeString(locks.resolve("host-gateway.json"), "{}");
+            Waits.until("a refresh from inside it", DEADLINE, () -> refreshes.get() > 1);
+        }
+    }
 }
