@@ -280,9 +280,9 @@ public final class PanelFreshnessBench {
         }
 
         System.out.printf(Locale.ROOT, "%-44s %-30s %s%n", "what the panel's model shows (n=" + runs + ")", "median (min-max)",
-                "before this change (issue 10)");
-        row("kill -9 of a young owner -> STALE", young, "1.3-3.8 s (slower the older)");
-        row("kill -9 of a " + oldSeconds + " s old owner -> STALE", old, "up to 3.8 s");
+                "before (issue 10; README for pidfds)");
+        row("kill -9 of a young owner -> STALE", young, "1.3-3.8 s; 0.30-0.48 s with pidfds (title)");
+        row("kill -9 of a " + oldSeconds + " s old owner -> STALE", old, "3.8 s; 0.30-0.48 s with pidfds (title)");
         row("lock taken, nothing published -> STARTING", lockTaken, "next 120 s re-verification");
         row("kill -9 of a STARTING holder -> NO_OWNER", starting, "53 s");
         row("new profile home -> listed", homes, "manual Refresh");
