@@ -19,6 +19,7 @@
 #        JAVA=java   PANEL_JAVA_OPTS=""   DISPLAY (else Xvfb is started, with openbox when installed)
 # Needs: Linux /proc; Xvfb when no DISPLAY is set (apt-get install -y xvfb xauth libgtk-3-0);
 #        xdotool and a window manager (openbox) to minimize the window for the hidden figure.
+#        NMT=1 with PANEL_JAVA_OPTS=-XX:NativeMemoryTracking=summary prints the JVM's own accounting.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -175,5 +176,11 @@ if (( USE_SECONDS > 0 )); then
     echo "| README, before: idle only, 60 s | 0.50 % | - | 180.3 MB | - |"
     echo "| this panel: idle only, ${IDLE_SECONDS} s | ${CPU} % | - | ${HWM_MB} MB | ${RSS_MB} MB |"
     echo "| this panel: ${USE_SECONDS} s of use, then ${IDLE_SECONDS} s | ${CPU_VISIBLE} % $(below "$CPU_VISIBLE" "$GOAL_CPU") | ${CPU_HIDDEN} % | ${USE_HWM_MB} MB $(verdict "$USE_HWM_MB" "$GOAL_MB") | ${USE_RSS_MB} MB |"
+fi
+if [[ -n "${NMT:-}" ]]; then
+    # With PANEL_JAVA_OPTS=-XX:NativeMemoryTracking=summary: where the resident memory went.
+    jcmd "$PANEL" VM.native_memory summary | grep -E '^(Total|-)' | sed 's/^/nmt: /' || true
+    jcmd "$PANEL" GC.heap_info | sed 's/^/heap: /' || true
+    jcmd "$PANEL" GC.class_histogram | sed -n '1,15p' | sed 's/^/live: /' || true
 fi
 grep -v '^WINDOW_SHOWN' "$WORK/panel.err" | grep -v 'Unsupported JavaFX configuration\|PlatformImpl startup\|Setting PULSE_DURATION' | sed 's/^/panel stderr: /' || true
