@@ -1,17 +1,18 @@
 package dev.hostwarden.panel.model;
 
 import dev.hostwarden.core.CheckResult;
+import dev.hostwarden.core.GatewayRuntimeLock;
 import dev.hostwarden.core.HermesHome;
 import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.LockState;
 import dev.hostwarden.core.OwnerProbe;
+import dev.hostwarden.core.PlannedStopMarker;
 import dev.hostwarden.core.RendezvousDir;
 import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
 import dev.hostwarden.panel.tray.TrayStatus;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -235,18 +236,25 @@ public final class PanelModel {
     }
 
     /**
-     * What the file watcher should watch: the rendezvous directory, the hermes root, its
-     * {@code profiles/} and every profile home (markers and {@code gateway.lock} live there).
+     * What the file watcher should watch: the whole rendezvous directory and {@code profiles/} (a home
+     * made or removed), and in the hermes root and every profile home only the files the panel shows
+     * (marker, {@code gateway.lock}, the leftovers {@code gateway.pid} and {@code gateway_state.json}):
+     * hermes writes its state database and logs there all the time, and each of those writes would
+     * otherwise cost a refresh.
      */
-    public List<Path> watchedDirectories() {
-        List<Path> dirs = new ArrayList<>();
-        dirs.add(context.rendezvous().dir().path());
-        dirs.add(context.hermesRoot().resolve("profiles"));
+    public List<RendezvousWatcher.Watch> watchedDirectories() {
+        List<RendezvousWatcher.Watch> dirs = new ArrayList<>();
+        dirs.add(RendezvousWatcher.Watch.all(context.rendezvous().dir().path()));
+        dirs.add(RendezvousWatcher.Watch.all(context.hermesRoot().resolve("profiles")));
         for (HermesHome.Profile profile : HermesHome.profiles(context.hermesRoot())) {
-            dirs.add(profile.home());
+            dirs.add(RendezvousWatcher.Watch.only(profile.home(), HOME_FILES));
         }
         return dirs;
     }
+
+    /** The names in a hermes home whose change the panel shows. */
+    private static final String[] HOME_FILES = {PlannedStopMarker.FILE_NAME, GatewayRuntimeLock.FILE_NAME, "gateway.pid",
+        "gateway_state.json", "profiles"};
 
     /** No refresh runs after this; one already running is not applied. Idempotent. */
     public void close() {

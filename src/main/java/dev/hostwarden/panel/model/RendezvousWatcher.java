@@ -22,8 +22,8 @@ import java.util.function.Supplier;
 
 /**
  * Triggers refreshes: on file-system events in the directories the panel shows (the rendezvous
- * directory, the hermes root, its {@code profiles/} and every profile home: inotify on Linux, so an
- * idle panel costs nothing), plus a slow re-verification timer for what makes no file event (a
+ * directory, the hermes root, its {@code profiles/} and every profile home, where only the files the
+ * panel shows count: inotify on Linux, so an idle panel costs nothing), plus a slow re-verification timer for what makes no file event (a
  * SIGKILLed owner leaves its record). Watching registers only; it creates nothing. The set of
  * directories is asked again after every event, so a new profile home is watched before the refresh
  * that shows it runs, and a marker written into it a moment later is an event too. A directory that
@@ -31,13 +31,28 @@ import java.util.function.Supplier;
  * where only the creation of that one name counts, so the rest of a busy parent costs nothing.
  */
 public final class RendezvousWatcher implements AutoCloseable {
-    private final Supplier<List<Path>> directories;
+    /**
+     * One directory to watch: every event in it, or only events naming one of {@code only}. A hermes
+     * home also holds files hermes writes all the time (its state database, logs): only the names the
+     * panel shows may cost a refresh.
+     */
+    public record Watch(Path dir, Set<String> only) {
+        public static Watch all(Path dir) {
+            return new Watch(dir, Set.of());
+        }
+
+        public static Watch only(Path dir, String... names) {
+            return new Watch(dir, Set.of(names));
+        }
+    }
+
+    private final Supplier<List<Watch>> directories;
     private final Duration recheck;
     private final Runnable onChange;
     private final ScheduledExecutorService timer;
     private final Map<Path, WatchKey> keys = new HashMap<>();
-    /** Directories wanted and existing: every event in them counts. */
-    private final Set<Path> wantedHere = new HashSet<>();
+    /** Directories wanted and existing -> the names whose events count (empty: all). */
+    private final Map<Path, Set<Path>> wantedHere = new HashMap<>();
     /** Parent directory -> names of wanted directories not there yet: only events naming them count. */
     private final Map<Path, Set<Path>> awaited = new HashMap<>();
     private WatchService service;
@@ -45,10 +60,10 @@ public final class RendezvousWatcher implements AutoCloseable {
 
     /** Watches one directory (the rendezvous directory). */
     public static RendezvousWatcher of(Supplier<Path> directory, Duration recheck, Runnable onChange) {
-        return new RendezvousWatcher(() -> List.of(directory.get()), recheck, onChange);
+        return new RendezvousWatcher(() -> List.of(Watch.all(directory.get())), recheck, onChange);
     }
 
-    public RendezvousWatcher(Supplier<List<Path>> directories, Duration recheck, Runnable onChange) {
+    public RendezvousWatcher(Supplier<List<Watch>> directories, Duration recheck, Runnable onChange) {
         this.directories = directories;
         this.recheck = recheck;
         this.onChange = onChange;
@@ -80,7 +95,7 @@ public final class RendezvousWatcher implements AutoCloseable {
 
     /** The wanted directories being watched for events now (not the parents awaiting one). */
     public synchronized Set<Path> watched() {
-        Set<Path> watched = new HashSet<>(wantedHere);
+        Set<Path> watched = new HashSet<>(wantedHere.keySet());
         watched.retainAll(keys.keySet());
         return Set.copyOf(watched);
     }
@@ -105,15 +120,17 @@ public final class RendezvousWatcher implements AutoCloseable {
         boolean added = false;
         wantedHere.clear();
         awaited.clear();
-        for (Path dir : directories.get()) {
-            Path normal = dir.toAbsolutePath().normalize();
+        for (Watch watch : directories.get()) {
+            Path normal = watch.dir().toAbsolutePath().normalize();
             if (Files.isDirectory(normal)) {
-                wantedHere.add(normal);
+                Set<Path> names = watch.only().stream().map(Path::of).collect(java.util.stream.Collectors.toSet());
+                // All events win over a filter; filters of the same directory add up.
+                wantedHere.merge(normal, names, (before, more) -> before.isEmpty() || more.isEmpty() ? Set.of() : union(before, more));
             } else if (normal.getParent() != null && Files.isDirectory(normal.getParent())) {
                 awaited.computeIfAbsent(normal.getParent(), parent -> new HashSet<>()).add(normal.getFileName());
             }
         }
-        Set<Path> needed = new HashSet<>(wantedHere);
+        Set<Path> needed = new HashSet<>(wantedHere.keySet());
         needed.addAll(awaited.keySet());
         for (Path dir : needed) {
             WatchKey key = keys.get(dir);
@@ -140,11 +157,18 @@ public final class RendezvousWatcher implements AutoCloseable {
 
     /** Whether events in {@code dir} matter: all of them in a wanted directory, else only those naming an awaited one. */
     private synchronized boolean matters(Path dir, List<WatchEvent<?>> events) {
-        if (wantedHere.contains(dir)) {
+        Set<Path> filter = wantedHere.get(dir);
+        if (filter != null && filter.isEmpty()) {
             return true;
         }
-        Set<Path> names = awaited.getOrDefault(dir, Set.of());
+        Set<Path> names = union(filter == null ? Set.of() : filter, awaited.getOrDefault(dir, Set.of()));
         return events.stream().anyMatch(event -> event.kind() == StandardWatchEventKinds.OVERFLOW || names.contains(event.context()));
+    }
+
+    private static Set<Path> union(Set<Path> one, Set<Path> two) {
+        Set<Path> both = new HashSet<>(one);
+        both.addAll(two);
+        return both;
     }
 
     private void pumpEvents() {

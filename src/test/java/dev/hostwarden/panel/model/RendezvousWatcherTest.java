@@ -47,7 +47,8 @@ class RendezvousWatcherTest {
         Path parent = Files.createDirectories(temp.resolve("profiles"));
         Path child = parent.resolve("work");
         AtomicInteger refreshes = new AtomicInteger();
-        try (RendezvousWatcher watcher = new RendezvousWatcher(() -> List.of(parent, child), Duration.ofHours(1), refreshes::incrementAndGet)) {
+        try (RendezvousWatcher watcher = new RendezvousWatcher(() -> List.of(RendezvousWatcher.Watch.all(parent), RendezvousWatcher.Watch.all(child)), Duration.ofHours(1),
+                refreshes::incrementAndGet)) {
             watcher.start();
             Files.createDirectory(child);
             Waits.until("the new directory watched", DEADLINE, () -> watcher.watched().contains(child.toAbsolutePath().normalize()));
@@ -75,6 +76,20 @@ class RendezvousWatcherTest {
             Waits.until("the new directory watched", DEADLINE, () -> watcher.watched().contains(locks.toAbsolutePath().normalize()));
             Files.writeString(locks.resolve("host-gateway.json"), "{}");
             Waits.until("a refresh from inside it", DEADLINE, () -> refreshes.get() > 1);
+        }
+    }
+
+    @Test
+    void inAHomeOnlyTheFilesThePanelShowsCount() throws Exception {
+        Path home = Files.createDirectories(temp.resolve("hermes"));
+        AtomicInteger refreshes = new AtomicInteger();
+        try (RendezvousWatcher watcher = new RendezvousWatcher(() -> List.of(RendezvousWatcher.Watch.only(home, "gateway.lock")),
+                Duration.ofHours(1), refreshes::incrementAndGet)) {
+            watcher.start();
+            Files.writeString(home.resolve("state.db"), "hermes writes this all the time");
+            Files.writeString(home.resolve("gateway.lock"), "{\"pid\": 1}");
+            Waits.until("a refresh for gateway.lock", DEADLINE, () -> refreshes.get() > 0);
+            assertEquals(1, refreshes.get(), "state.db, written first, asked for no refresh of its own");
         }
     }
 }
