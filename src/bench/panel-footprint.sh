@@ -7,6 +7,13 @@
 # script passes), average CPU % of one core while idle (utime+stime deltas
 # from /proc/<pid>/stat), and max resident memory (VmHWM from /proc/<pid>/status).
 #
+# Then, unless USE_SECONDS=0, it uses the panel for USE_SECONDS as a person would, through the same
+# core the panel's buttons run (the hostwarden commands, separate processes, so none of their memory
+# is counted): on desktop-serve, start an owner, restart it, stop it, start one and kill -9 it, retract
+# the dead record; add a profile home with a marker and remove it; every third cycle minimize the
+# window and show it again. After that: idle CPU with the window visible, then minimized (no re-ask,
+# no ticking), and the peak resident memory over the whole run, side by side with the figures before.
+#
 # With PANEL_LAUNCHER (a packaged bin/hostwarden, e.g. /usr/bin/hostwarden, or "image" for the app image
 # in target/packages/), its panel's cold start is measured too, interleaved with `java -jar`'s: after one
 # first start that makes the launcher's class-data-sharing archive (timed and printed on its own), each
@@ -15,15 +22,19 @@
 # Issue 9's goal: the packaged panel's window in at most 1.0 s.
 #
 # Usage: src/bench/panel-footprint.sh            (from the repository root; builds what is missing)
-# Env:   IDLE_SECONDS=60   SETTLE_SECONDS=30   STARTS=3   JAVA=java   PANEL_JAVA_OPTS=""   DISPLAY (else Xvfb is started)
-#        PANEL_LAUNCHER=""
-# Needs: Linux /proc; Xvfb when no DISPLAY is set (apt-get install -y xvfb xauth libgtk-3-0).
+# Env:   IDLE_SECONDS=60   SETTLE_SECONDS=30   STARTS=3   USE_SECONDS=900 (0: idle only)
+#        JAVA=java   PANEL_JAVA_OPTS=""   DISPLAY (else Xvfb is started, with openbox when installed)
+#        PANEL_LAUNCHER="" (a packaged bin/hostwarden, or "image")
+# Needs: Linux /proc; Xvfb when no DISPLAY is set (apt-get install -y xvfb xauth libgtk-3-0);
+#        xdotool and a window manager (openbox) to minimize the window for the hidden figure.
+#        NMT=1 with PANEL_JAVA_OPTS=-XX:NativeMemoryTracking=summary prints the JVM's own accounting.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 IDLE_SECONDS=${IDLE_SECONDS:-60}
 SETTLE_SECONDS=${SETTLE_SECONDS:-30}
 STARTS=${STARTS:-3}
+USE_SECONDS=${USE_SECONDS:-900}
 JAVA=${JAVA:-java}
 PANEL_JAVA_OPTS=${PANEL_JAVA_OPTS:-}
 GOAL_CPU=1.0
@@ -54,6 +65,10 @@ if [[ -z "${DISPLAY:-}" ]]; then
     PIDS+=($!)
     export DISPLAY=":$DISPLAY_NUM"
     for _ in $(seq 50); do [[ -e /tmp/.X11-unix/X$DISPLAY_NUM ]] && break; sleep 0.1; done
+    if command -v openbox >/dev/null; then
+        openbox >"$WORK/openbox.log" 2>&1 &
+        PIDS+=($!)
+    fi
 fi
 
 # --- three roles: live gateway, stale serve, empty desktop-serve ---------------------------------
@@ -145,4 +160,67 @@ below() { if awk -v v="$1" -v g="$2" 'BEGIN { exit !(v < g) }'; then echo "ok"; 
 echo "cold start to visible window: ${STARTS_MS[*]} ms (median $MEDIAN ms, best $BEST ms; goal <= $GOAL_START_MS ms) $(verdict "$MEDIAN" "$GOAL_START_MS")"
 echo "idle CPU over ${IDLE_SECONDS} s (after ${SETTLE_SECONDS} s settling): ${CPU} % of one core (goal < $GOAL_CPU %) $(below "$CPU" "$GOAL_CPU")"
 echo "max resident memory (VmHWM): ${HWM_MB} MB, now (VmRSS) ${RSS_MB} MB (goal <= $GOAL_MB MB) $(verdict "$HWM_MB" "$GOAL_MB")"
+
+# --- use: stops, restarts, retracts, homes, markers, hide and show --------------------------------
+hw() {
+    HERMES_GATEWAY_LOCK_DIR="$LOCKS" HERMES_HOME="$HOMEDIR" XDG_STATE_HOME="$WORK/state" PATH="$WORK/no-hermes:$PATH" \
+        "$JAVA" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -jar target/hostwarden.jar "$@"
+}
+owner_up() {
+    setsid bash -c 'exec "$@"' owner env HERMES_GATEWAY_LOCK_DIR="$LOCKS" HERMES_HOME="$HOMEDIR" \
+        "$JAVA" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -jar target/hostwarden.jar run desktop-serve >>"$WORK/use-owner.log" 2>&1 &
+    USE_OWNER=$!
+    for _ in $(seq 300); do hw status desktop-serve >/dev/null 2>&1 && return 0; sleep 0.2; done
+    echo "use: the desktop-serve owner did not come up" >&2; return 1
+}
+window() { xdotool search --name '^Hostwarden' 2>/dev/null | head -n 1; }
+cycle_cpu() { awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$PANEL/stat"; }
+if (( USE_SECONDS > 0 )); then
+    mkdir -p "$WORK/no-hermes"
+    USE_T0=$(cycle_cpu); USE_END=$(( $(date +%s) + USE_SECONDS )); CYCLES=0; FAILS=0
+    while (( $(date +%s) < USE_END )); do
+        CYCLES=$((CYCLES + 1))
+        owner_up || { FAILS=$((FAILS + 1)); continue; }
+        hw restart desktop-serve --timeout 10 >>"$WORK/use.log" 2>&1 || FAILS=$((FAILS + 1))
+        hw stop desktop-serve --timeout 10 >>"$WORK/use.log" 2>&1 || FAILS=$((FAILS + 1))
+        owner_up || { FAILS=$((FAILS + 1)); continue; }
+        kill -9 "$USE_OWNER" 2>/dev/null || true; wait "$USE_OWNER" 2>/dev/null || true
+        sleep 1
+        hw retract desktop-serve >>"$WORK/use.log" 2>&1 || FAILS=$((FAILS + 1))
+        mkdir -p "$HOMEDIR/profiles/use$CYCLES"
+        printf '{"target_pid": %d, "written_at": "%s"}' "$$" "$(date -u +%Y-%m-%dT%H:%M:%S+00:00)" >"$HOMEDIR/profiles/use$CYCLES/.gateway-planned-stop.json"
+        sleep 1
+        rm -rf "$HOMEDIR/profiles/use$CYCLES"
+        if (( CYCLES % 3 == 0 )) && command -v xdotool >/dev/null && [[ -n "$(window)" ]]; then
+            xdotool windowminimize "$(window)" 2>/dev/null || true; sleep 2
+            xdotool windowactivate "$(window)" 2>/dev/null || xdotool windowmap "$(window)" 2>/dev/null || true
+        fi
+        kill -0 "$PANEL" 2>/dev/null || { echo "the panel exited during use:" >&2; cat "$WORK/panel.err" >&2; exit 1; }
+    done
+    echo "use: $CYCLES cycles in ${USE_SECONDS} s (each: start, restart, stop, start + kill -9, retract, a profile home with a marker; every third: minimize and show), $FAILS commands failed"
+    sleep "$SETTLE_SECONDS"
+    T0=$(cpu_ticks); S0=$(date +%s.%N); sleep "$IDLE_SECONDS"; T1=$(cpu_ticks); S1=$(date +%s.%N)
+    CPU_VISIBLE=$(awk -v t0="$T0" -v t1="$T1" -v s0="$S0" -v s1="$S1" -v hz="$TICK" 'BEGIN { printf "%.2f", (t1 - t0) / hz / (s1 - s0) * 100 }')
+    CPU_HIDDEN="n/a (no xdotool or window manager)"
+    if command -v xdotool >/dev/null && [[ -n "$(window)" ]] && xdotool windowminimize "$(window)" 2>/dev/null; then
+        sleep 5
+        T0=$(cpu_ticks); S0=$(date +%s.%N); sleep "$IDLE_SECONDS"; T1=$(cpu_ticks); S1=$(date +%s.%N)
+        CPU_HIDDEN=$(awk -v t0="$T0" -v t1="$T1" -v s0="$S0" -v s1="$S1" -v hz="$TICK" 'BEGIN { printf "%.2f", (t1 - t0) / hz / (s1 - s0) * 100 }')
+    fi
+    USE_HWM_MB=$(awk '/^VmHWM/ {printf "%.1f", $2 / 1024}' "/proc/$PANEL/status")
+    USE_RSS_MB=$(awk '/^VmRSS/ {printf "%.1f", $2 / 1024}' "/proc/$PANEL/status")
+    echo
+    echo "| after | idle CPU, window visible | idle CPU, minimized | VmHWM (peak) | VmRSS now |"
+    echo "|---|---|---|---|---|"
+    echo "| issue 10, before: about 8 min of use | - | - | 229 MB | - |"
+    echo "| README, before: idle only, 60 s | 0.50 % | - | 180.3 MB | - |"
+    echo "| this panel: idle only, ${IDLE_SECONDS} s | ${CPU} % | - | ${HWM_MB} MB | ${RSS_MB} MB |"
+    echo "| this panel: ${USE_SECONDS} s of use, then ${IDLE_SECONDS} s | ${CPU_VISIBLE} % $(below "$CPU_VISIBLE" "$GOAL_CPU") | ${CPU_HIDDEN} % | ${USE_HWM_MB} MB $(verdict "$USE_HWM_MB" "$GOAL_MB") | ${USE_RSS_MB} MB |"
+fi
+if [[ -n "${NMT:-}" ]]; then
+    # With PANEL_JAVA_OPTS=-XX:NativeMemoryTracking=summary: where the resident memory went.
+    jcmd "$PANEL" VM.native_memory summary | grep -E '^(Total|-)' | sed 's/^/nmt: /' || true
+    jcmd "$PANEL" GC.heap_info | sed 's/^/heap: /' || true
+    jcmd "$PANEL" GC.class_histogram | sed -n '1,15p' | sed 's/^/live: /' || true
+fi
 grep -v '^WINDOW_SHOWN' "$WORK/panel.err" | grep -v 'Unsupported JavaFX configuration\|PlatformImpl startup\|Setting PULSE_DURATION\|Picked up JAVA_TOOL_OPTIONS' | sed 's/^/panel stderr: /' || true

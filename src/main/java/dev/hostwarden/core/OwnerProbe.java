@@ -13,7 +13,7 @@ import java.util.Optional;
 
 /**
  * hermes' {@code probe_owner}: does the endpoint a serve record names answer as that PID and role?
- * A bounded TCP connect first (a closed port in the graceful-shutdown window), then
+ * A bounded TCP connect (a closed port in the graceful-shutdown window is "no" at once), then
  * {@code GET /api/host/identity} with the token. A bare listener or another program is "no".
  */
 public final class OwnerProbe {
@@ -30,11 +30,8 @@ public final class OwnerProbe {
         }
         InetSocketAddress address = new InetSocketAddress(record.dialHost(), record.port());
         int millis = (int) Math.max(1, timeout.toMillis());
-        try (Socket gate = new Socket()) {
-            gate.connect(address, millis);
-        } catch (IOException closed) {
-            return Optional.empty();
-        }
+        // One connection, bounded at every step: the panel re-asks a live owner every few seconds, and
+        // a hung owner's kernel still accepts connections into its backlog, so only the read times out.
         try (Socket socket = new Socket()) {
             socket.connect(address, millis);
             socket.setSoTimeout(millis);
@@ -52,6 +49,22 @@ public final class OwnerProbe {
             String response = readResponse(socket.getInputStream(), System.nanoTime() + timeout.toNanos());
             return parse(response, record);
         } catch (IOException | RuntimeException failed) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Whether the owner {@code record} names answers as that PID and role now: its identity endpoint
+     * for a role that serves HTTP, else the control socket in its home. Empty when it cannot be asked
+     * from here (a home this JVM cannot express as a path).
+     */
+    public static Optional<Boolean> answers(HostRecord record, String token, Duration timeout) {
+        if (record.role().servesHttp()) {
+            return Optional.of(probe(record, token, timeout).isPresent());
+        }
+        try {
+            return Optional.of(ControlSocket.identifiesAs(HermesHome.ownerHome(record), record.pid(), timeout));
+        } catch (java.nio.file.InvalidPathException unmappable) {
             return Optional.empty();
         }
     }

@@ -132,13 +132,15 @@ public final class PanelApp extends Application {
         PanelLauncher.onShowRequest(() -> Platform.runLater(this::openWindow));
 
         model.refresh();
-        // Changes arrive as file-system events and as the live owner's exit; the timer only re-proves
-        // what no event announces, and each pass costs real CPU in an otherwise idle process.
+        // Changes arrive as file-system events (rendezvous directory, hermes root, profile homes) and as
+        // owners' exits; the timer only re-proves what no event announces, and each pass costs real CPU
+        // in an otherwise idle process.
         long recheck = Long.getLong(RECHECK_PROPERTY, DEFAULT_RECHECK_SECONDS);
-        watcher = new RendezvousWatcher(() -> rendezvous.dir().path(), Duration.ofSeconds(recheck), model::refresh);
+        watcher = new RendezvousWatcher(model::watchedDirectories, Duration.ofSeconds(recheck), model::refresh);
         watcher.start();
-        // Relative times tick while someone can see them; a hidden window costs nothing. Ages show
-        // minutes, not seconds, so every 10 s is often enough and each wake-up of the FX thread counts.
+        // Relative times tick while someone can see them, and live owners are asked again (one bounded
+        // connection each) so a hung owner shows ENDPOINT_SILENT; a hidden window costs nothing. Ages
+        // show minutes, not seconds, so every 10 s is often enough and each wake-up of the FX thread counts.
         ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "hostwarden-tick");
             thread.setDaemon(true);
@@ -147,6 +149,7 @@ public final class PanelApp extends Application {
         ticker.scheduleAtFixedRate(() -> Platform.runLater(() -> {
             if (stage.isShowing() && !stage.isIconified()) {
                 view.tick();
+                model.recheckWhileVisible();
             }
         }), TICK_SECONDS, TICK_SECONDS, TimeUnit.SECONDS);
         // After the window has its size: AWT's X set-up racing GTK's resize printed a Gdk-WARNING.
@@ -304,6 +307,9 @@ public final class PanelApp extends Application {
     }
 
     private void shutdown() {
+        if (model != null) {
+            model.close();
+        }
         if (watcher != null) {
             watcher.close();
         }

@@ -1,20 +1,15 @@
 package dev.hostwarden.panel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.panel.model.Describe;
-import dev.hostwarden.panel.model.RendezvousWatcher;
-import dev.hostwarden.testsupport.Waits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,28 +38,6 @@ class PanelBoundariesTest {
             }
         }
         assertEquals(List.of(), offenders);
-    }
-
-    @Test
-    void aFileEventInTheRendezvousDirectoryTriggersARefresh() throws Exception {
-        Path dir = Files.createDirectories(temp.resolve("locks"));
-        AtomicInteger refreshes = new AtomicInteger();
-        try (RendezvousWatcher watcher = new RendezvousWatcher(() -> dir, Duration.ofHours(1), refreshes::incrementAndGet)) {
-            watcher.start();
-            assertEquals(dir, watcher.watched());
-            Files.writeString(dir.resolve("host-serve.json"), "{}");
-            Waits.until("a refresh after the file event", Fixtures.DEADLINE, () -> refreshes.get() > 0);
-        }
-    }
-
-    @Test
-    void aMissingDirectoryIsNotCreatedByWatching() {
-        Path dir = temp.resolve("absent");
-        try (RendezvousWatcher watcher = new RendezvousWatcher(() -> dir, Duration.ofHours(1), () -> { })) {
-            watcher.start();
-            assertEquals(null, watcher.watched());
-        }
-        assertTrue(Files.notExists(dir));
     }
 
     @Test

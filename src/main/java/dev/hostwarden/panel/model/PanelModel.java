@@ -1,8 +1,15 @@
 package dev.hostwarden.panel.model;
 
+import dev.hostwarden.core.CheckResult;
+import dev.hostwarden.core.GatewayRuntimeLock;
+import dev.hostwarden.core.HermesHome;
 import dev.hostwarden.core.HostRecord;
+import dev.hostwarden.core.LockState;
+import dev.hostwarden.core.OwnerProbe;
+import dev.hostwarden.core.PlannedStopMarker;
 import dev.hostwarden.core.RendezvousDir;
 import dev.hostwarden.core.Role;
+import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
 import dev.hostwarden.panel.tray.TrayStatus;
@@ -12,7 +19,10 @@ import java.util.HashSet;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -31,7 +41,8 @@ import javafx.collections.FXCollections;
  * verdict (tray colour and tooltip) and ownership events. A refresh inspects on the background
  * executor through the read-only core and applies on the UI executor; refreshes that arrive while
  * one runs are folded into one more. A refresh writes nothing, except the ownership history's
- * changes when the panel app turned that on ({@link #recordHistory}).
+ * changes when the panel app turned that on ({@link #recordHistory}). After {@link #close()} a
+ * refresh asked for by a late event (an owner's exit, a file event, a timer) is dropped quietly.
  */
 public final class PanelModel {
     private final PanelContext context;
@@ -49,6 +60,8 @@ public final class PanelModel {
 
     private final AtomicBoolean inFlight = new AtomicBoolean();
     private final AtomicBoolean again = new AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final AtomicBoolean rechecking = new AtomicBoolean();
     private final Set<Long> watchedPids = new HashSet<>();
     private Consumer<OwnershipEvent> eventListener = event -> { };
     /** Off unless the panel app turns it on: a test's model writes no history. */
@@ -137,11 +150,16 @@ public final class PanelModel {
 
     /** Re-inspects every role and home. Safe from any thread; never blocks; never writes. */
     public void refresh() {
+        if (closed.get()) {
+            return;
+        }
         if (!inFlight.compareAndSet(false, true)) {
             again.set(true);
             return;
         }
-        context.background().execute(() -> {
+        boolean queued = submit(context.background(), () -> {
+            // When this inspection began: an action whose outcome came later must not be judged by it.
+            long begun = System.nanoTime();
             Snapshot taken = null;
             String failure = "";
             try {
@@ -151,10 +169,10 @@ public final class PanelModel {
             }
             Snapshot result = taken;
             String problem = failure;
-            context.ui().execute(() -> {
+            boolean applying = submit(context.ui(), () -> {
                 try {
-                    if (result != null) {
-                        apply(result);
+                    if (result != null && !closed.get()) {
+                        apply(result, begun);
                     }
                     error.set(problem);
                 } finally {
@@ -165,7 +183,104 @@ public final class PanelModel {
                     }
                 }
             });
+            if (!applying) {
+                inFlight.set(false);
+            }
         });
+        if (!queued) {
+            inFlight.set(false);
+        }
+    }
+
+    /**
+     * What no file event announces, asked again cheaply while the window shows (the app calls it every
+     * 10 s, never while hidden; call on the UI executor). Each live owner's endpoint or control socket
+     * gets one bounded connection: a hung (SIGSTOPped) owner turns ENDPOINT_SILENT, and one that
+     * answers again loses it. Each role nobody holds gets one lock probe: a hermes that has taken the
+     * host lock and not yet published (STARTING) writes nothing a watcher could see. Only an answer
+     * that differs from what the cards show costs a refresh.
+     */
+    public void recheckWhileVisible() {
+        List<RoleReport> reports = new ArrayList<>();
+        for (RoleCardModel card : cards) {
+            RoleSnapshot snapshot = card.snapshotProperty().get();
+            if (snapshot != null) {
+                reports.add(snapshot.report());
+            }
+        }
+        if (reports.isEmpty() || closed.get() || !rechecking.compareAndSet(false, true)) {
+            return;
+        }
+        boolean queued = submit(context.background(), () -> {
+            try {
+                if (reports.stream().anyMatch(this::differsNow)) {
+                    refresh();
+                }
+            } finally {
+                rechecking.set(false);
+            }
+        });
+        if (!queued) {
+            rechecking.set(false);
+        }
+    }
+
+    /** Whether the owner's endpoint, or the role's unheld host lock, now says something else than {@code report}. */
+    private boolean differsNow(RoleReport report) {
+        Optional<Boolean> answered = endpointAnswered(report);
+        if (answered.isPresent()) {
+            HostRecord record = report.record().recordOrNull();
+            String token = context.rendezvous().store().readToken(record.role()).orElse("");
+            Optional<Boolean> now = OwnerProbe.answers(record, token, RoleInspector.ENDPOINT_TIMEOUT);
+            return now.isPresent() && !now.equals(answered);
+        }
+        return report.lock().state() != LockState.HELD && context.rendezvous().probeHostLock(report.role()).state() == LockState.HELD;
+    }
+
+    /** Whether the report's endpoint check found the owner answering; empty when it was not asked or the role has no live owner. */
+    private static Optional<Boolean> endpointAnswered(RoleReport report) {
+        if (report.record().recordOrNull() == null || (report.verdict() != Verdict.LIVE && report.verdict() != Verdict.UNPROVABLE)) {
+            return Optional.empty();
+        }
+        return report.checks().stream().filter(check -> check.name().equals("endpoint"))
+                .filter(check -> check.result() == CheckResult.PASS || check.result() == CheckResult.FAIL)
+                .map(check -> check.result() == CheckResult.PASS).findFirst();
+    }
+
+    /**
+     * What the file watcher should watch: the whole rendezvous directory and {@code profiles/} (a home
+     * made or removed), and in the hermes root and every profile home only the files the panel shows
+     * (marker, {@code gateway.lock}, the leftovers {@code gateway.pid} and {@code gateway_state.json}):
+     * hermes writes its state database and logs there all the time, and each of those writes would
+     * otherwise cost a refresh.
+     */
+    public List<RendezvousWatcher.Watch> watchedDirectories() {
+        List<RendezvousWatcher.Watch> dirs = new ArrayList<>();
+        dirs.add(RendezvousWatcher.Watch.all(context.rendezvous().dir().path()));
+        dirs.add(RendezvousWatcher.Watch.all(context.hermesRoot().resolve("profiles")));
+        for (HermesHome.Profile profile : HermesHome.profiles(context.hermesRoot())) {
+            dirs.add(RendezvousWatcher.Watch.only(profile.home(), HOME_FILES));
+        }
+        return dirs;
+    }
+
+    /** The names in a hermes home whose change the panel shows. */
+    private static final String[] HOME_FILES = {PlannedStopMarker.FILE_NAME, GatewayRuntimeLock.FILE_NAME, "gateway.pid",
+        "gateway_state.json", "profiles"};
+
+    /** No refresh runs after this; one already running is not applied. Idempotent. */
+    public void close() {
+        closed.set(true);
+    }
+
+    /** Hands {@code task} to {@code executor}; false when it is shut down (the panel is closing), which is no error. */
+    private static boolean submit(Executor executor, Runnable task) {
+        try {
+            executor.execute(task);
+            return true;
+        } catch (RejectedExecutionException closing) {
+            return false;
+        }
     }
 
     private record Snapshot(RendezvousDir dir, List<RoleSnapshot> roles, List<HomeStatus> homes, Instant at) {
@@ -193,15 +308,19 @@ public final class PanelModel {
         return new Snapshot(context.rendezvous().dir(), roles, scanned, context.clock().instant());
     }
 
-    private void apply(Snapshot taken) {
+    private void apply(Snapshot taken, long begun) {
         List<OwnershipEvent> events = new ArrayList<>();
         for (RoleSnapshot role : taken.roles()) {
             RoleCardModel card = card(role.report().role());
             RoleSnapshot before = card.snapshotProperty().get();
             OwnershipEvent.between(before == null ? null : before.report(), role.report()).ifPresent(events::add);
-            card.apply(role);
+            card.apply(role, begun);
             card.applyHistory(historyLines.getOrDefault(role.report().role(), ""));
             watchExit(role.report());
+        }
+        for (HomeStatus home : taken.homes()) {
+            // A standalone gateway holding a profile's gateway.lock: its death makes no file event.
+            watchExit(home.runtimeLock().holderPid());
         }
         if (!homes.equals(taken.homes())) {
             homes.setAll(taken.homes());
@@ -222,20 +341,25 @@ public final class PanelModel {
     }
 
     /**
-     * An owner that dies, and a lock holder that dies while STARTING, are noticed at once, without
-     * polling the rendezvous: the process's exit triggers a refresh.
+     * An owner that dies (whatever its age), and a lock holder that dies while STARTING (known only
+     * from the lock, as no record names it yet), are noticed at once, without polling the
+     * rendezvous: the process's exit triggers a refresh.
      */
     private void watchExit(RoleReport report) {
         HostRecord record = report.record().recordOrNull();
-        Long pid = report.verdict() == Verdict.STARTING ? report.lock().holderPid()
-                : record != null && (report.verdict() == Verdict.LIVE || report.verdict() == Verdict.UNPROVABLE) ? Long.valueOf(record.pid())
-                : null;
+        if (record != null && (report.verdict() == Verdict.LIVE || report.verdict() == Verdict.UNPROVABLE)) {
+            watchExit(Long.valueOf(record.pid()));
+        }
+        watchExit(report.lock().holderPid());
+    }
+
+    private void watchExit(Long pid) {
         // A process this user cannot see (another PID namespace, hidepid) is left to the re-verification timer.
-        if (pid == null || pid == ProcessHandle.current().pid() || ProcessHandle.of(pid).isEmpty() || !watchedPids.add(pid)) {
+        if (pid == null || closed.get() || pid == ProcessHandle.current().pid() || ProcessHandle.of(pid).isEmpty() || !watchedPids.add(pid)) {
             return;
         }
         ExitWatch.onExit(pid).thenRun(() -> {
-            context.ui().execute(() -> watchedPids.remove(pid));
+            submit(context.ui(), () -> watchedPids.remove(pid));
             refresh();
         });
     }

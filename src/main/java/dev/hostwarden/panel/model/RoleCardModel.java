@@ -4,6 +4,7 @@ import dev.hostwarden.core.Check;
 import dev.hostwarden.core.CheckResult;
 import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.Reason;
+import dev.hostwarden.core.ReasonCode;
 import dev.hostwarden.core.RetractResult;
 import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleReport;
@@ -68,6 +69,12 @@ public final class RoleCardModel {
     /** The verdict the last action's message describes; a later change of verdict makes the message history. */
     private Verdict messageVerdict;
     private boolean messagePending;
+    /**
+     * {@link System#nanoTime()} when the last action's outcome was known. A refresh that began before
+     * it saw the world mid-action (an owner still dying, a record not yet retracted) and, landing
+     * after the outcome, must neither settle nor clear the outcome's message.
+     */
+    private volatile long outcomeAt = System.nanoTime();
 
     public RoleCardModel(Role role, PanelContext context, Runnable requestRefresh) {
         this.role = role;
@@ -190,8 +197,14 @@ public final class RoleCardModel {
 
     // Refresh //
 
-    /** Applies a refresh result; call on the UI executor. */
+    /** Applies a refresh result begun now; call on the UI executor. */
     public void apply(RoleSnapshot next) {
+        apply(next, System.nanoTime());
+    }
+
+    /** Applies a refresh result whose inspection began at {@code begun} ({@link System#nanoTime()}); call on the UI executor. */
+    public void apply(RoleSnapshot next, long begun) {
+        boolean seesOutcome = begun - outcomeAt >= 0;
         if (next.equals(snapshot.get())) {
             // Nothing changed: no property fires, so an idle panel re-lays-out nothing.
             return;
@@ -199,15 +212,19 @@ public final class RoleCardModel {
         snapshot.set(next);
         RoleReport report = next.report();
         verdict.set(report.verdict());
-        if (messagePending && !busy.get()) {
-            // The first settled refresh after an action shows the state the message speaks of. STALE is
-            // not settled: a refresh begun while the owner was dying can land after the action's own
-            // retract, and clearing on it would hide the outcome the user just asked for.
-            if (report.verdict() != Verdict.STALE) {
+        if (!seesOutcome || busy.get()) {
+            // Begun before the outcome (or during an action): it says nothing about the message.
+        } else if (messagePending) {
+            // The first settled refresh after an action shows the state the message speaks of. Not
+            // settled: STALE (the owner died, and a retract may still be on its way) and an owner still
+            // exiting (a forcibly stopped JVM reads as exited while its last threads still hold the
+            // host lock: UNPROVABLE with OWNER_EXITING, then STALE a moment later). Settling on that
+            // moment made the next refresh clear "STOPPED" as out of date.
+            if (report.verdict() != Verdict.STALE && !report.hasReason(ReasonCode.OWNER_EXITING)) {
                 messagePending = false;
                 messageVerdict = report.verdict();
             }
-        } else if (!busy.get() && messageVerdict != null && messageVerdict != report.verdict()) {
+        } else if (messageVerdict != null && messageVerdict != report.verdict()) {
             // The state moved on since: an old outcome would mislead.
             messageVerdict = null;
             actionMessage.set("");
@@ -314,6 +331,7 @@ public final class RoleCardModel {
         recompute();
         context.background().execute(() -> {
             RetractResult result = context.rendezvous().retractor().retract(role, false);
+            outcomeAt = System.nanoTime();
             context.ui().execute(() -> {
                 busy.set(false);
                 actionMessage.set(describe(result));
@@ -433,6 +451,7 @@ public final class RoleCardModel {
                 outcomeText = "FAILED: the action failed: " + failed.getMessage();
             }
             String shown = outcomeText;
+            outcomeAt = System.nanoTime();
             context.ui().execute(() -> {
                 busy.set(false);
                 cancellable.set(false);

@@ -45,6 +45,9 @@ public final class RoleCardView extends VBox {
     private final Label badge = Ui.label("…", "badge");
     private final Label headline = Ui.wrapping("Inspecting…", "headline");
     private final Label age = Ui.wrapping("", "subtle");
+    /** The record's "Updated … (12 s ago)" row, brought up to now by {@link #tick()}; null without a record. */
+    private Label updated;
+    private String updatedRaw;
     private final VBox record = new VBox(4);
     private final VBox lock = new VBox(4);
     private final VBox proof = new VBox(3);
@@ -115,6 +118,9 @@ public final class RoleCardView extends VBox {
         RoleSnapshot snapshot = model.snapshotProperty().get();
         if (snapshot != null) {
             age.setText(Describe.ownerAge(snapshot.report().record().recordOrNull(), snapshot.report().verdict() != Verdict.STALE, clock.instant()));
+        }
+        if (updated != null) {
+            updated.setText(Describe.updatedAt(updatedRaw, clock.instant()));
         }
     }
 
@@ -234,6 +240,7 @@ public final class RoleCardView extends VBox {
     private void showRecord(RecordRead read) {
         record.getChildren().clear();
         HostRecord found = read.recordOrNull();
+        updated = null;
         if (found == null) {
             String text = read instanceof RecordRead.Corrupt corrupt ? "Unusable record: " + corrupt.message()
                     : read instanceof RecordRead.Foreign foreign ? foreign.message() : "No record published";
@@ -252,7 +259,8 @@ public final class RoleCardView extends VBox {
         Ui.row(grid, row++, "Token", Describe.orDash(found.tokenFingerprint()), "value", "mono");
         Ui.row(grid, row++, "Profiles", found.profiles().isEmpty() ? "none published yet" : String.join(", ", found.profiles()));
         Ui.pathRow(grid, row++, "Home", Describe.orDash(found.home()));
-        Ui.row(grid, row, "Updated", Describe.updatedAt(found.updatedAt(), clock.instant()));
+        updatedRaw = found.updatedAt();
+        updated = Ui.row(grid, row, "Updated", Describe.updatedAt(updatedRaw, clock.instant()));
         record.getChildren().add(grid);
     }
 
