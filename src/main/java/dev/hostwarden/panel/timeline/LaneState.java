@@ -21,4 +21,9 @@ public enum LaneState {
     public String label() {
         return label;
     }
+
+    /** The CSS style class of a segment in this state ({@code lane-no-owner}…), see timeline.css. */
+    public String styleClass() {
+        return "lane-" + name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
 }
