@@ -95,10 +95,12 @@ public final class PanelApp extends Application {
         view.addHeaderControl(ThemeMenu.create(appearance));
         javafx.scene.control.Button doctor = new javafx.scene.control.Button("Doctor");
         doctor.setId("doctor");
+        doctor.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         doctor.setOnAction(event -> dev.hostwarden.panel.doctor.DoctorWindow.open(stage, context, model::refresh));
         view.addHeaderControl(doctor);
         javafx.scene.control.Button timeline = new javafx.scene.control.Button("Timeline");
         timeline.setId("timeline");
+        timeline.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         timeline.setOnAction(event -> dev.hostwarden.panel.timeline.TimelineWindow.open(stage,
                 dev.hostwarden.history.HistoryLog.forUser(Environment.system()), background));
         view.addHeaderControl(timeline);

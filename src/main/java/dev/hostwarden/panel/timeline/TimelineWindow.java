@@ -33,7 +33,7 @@ public final class TimelineWindow {
             return shown;
         }
         TimelineViewModel model = new TimelineViewModel(new HistoryCache(log), background, Platform::runLater, Clock.systemDefaultZone());
-        Scene scene = new Scene(new TimelineView(model), 860, 300);
+        Scene scene = new Scene(new TimelineView(model), 860, -1);
         scene.getStylesheets().setAll(owner.getScene().getStylesheets());
         scene.getStylesheets().add(TimelineWindow.class.getResource("timeline.css").toExternalForm());
         Stage stage = new Stage();
