@@ -95,8 +95,15 @@ public final class PanelApp extends Application {
         view.addHeaderControl(ThemeMenu.create(appearance));
         javafx.scene.control.Button doctor = new javafx.scene.control.Button("Doctor");
         doctor.setId("doctor");
+        doctor.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         doctor.setOnAction(event -> dev.hostwarden.panel.doctor.DoctorWindow.open(stage, context, model::refresh));
         view.addHeaderControl(doctor);
+        javafx.scene.control.Button timeline = new javafx.scene.control.Button("Timeline");
+        timeline.setId("timeline");
+        timeline.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        timeline.setOnAction(event -> dev.hostwarden.panel.timeline.TimelineWindow.open(stage,
+                dev.hostwarden.history.HistoryLog.forUser(Environment.system()), background));
+        view.addHeaderControl(timeline);
         dev.hostwarden.panel.doctor.DiagnosticsSaver diagnostics = new dev.hostwarden.panel.doctor.DiagnosticsSaver(context, Environment.system());
         diagnostics.messageProperty().addListener((observable, before, after) -> view.showNotice(after));
         saveDiagnostics = dev.hostwarden.panel.doctor.SaveDiagnosticsButton.create(diagnostics);

@@ -1,0 +1,121 @@
+package dev.hostwarden.panel.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hostwarden.core.Role;
+import dev.hostwarden.history.EventType;
+import dev.hostwarden.history.HistoryEvent;
+import dev.hostwarden.history.HistoryLog;
+import dev.hostwarden.panel.PanelApp;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.layout.Pane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxToolkit;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The timeline window beside a real panel window (Monocle headless) over a real history file
+ * written through {@link HistoryLog}: a lane per role with labelled segments and event ticks, the
+ * span toggle, and the empty-state text when there is no history.
+ */
+@ExtendWith(ApplicationExtension.class)
+class TimelineWindowFxTest {
+    private final ExecutorService background = Executors.newCachedThreadPool();
+    private Stage stage;
+
+    @TempDir
+    Path temp;
+
+    @BeforeEach
+    void primaryStage() throws Exception {
+        stage = FxToolkit.registerPrimaryStage();
+        String css = PanelApp.class.getResource("panel.css").toExternalForm();
+        onFx(() -> {
+            Scene scene = new Scene(new Pane(), 400, 300);
+            scene.getStylesheets().add(css);
+            stage.setScene(scene);
+            stage.show();
+            return null;
+        });
+    }
+
+    @AfterEach
+    void closeAndStop() throws Exception {
+        onFx(() -> {
+            List.copyOf(javafx.stage.Window.getWindows()).stream().filter(window -> window instanceof Stage each && each.getOwner() == stage)
+                    .forEach(window -> ((Stage) window).close());
+            return null;
+        });
+        background.shutdownNow();
+        background.awaitTermination(10, TimeUnit.SECONDS);
+    }
+
+    private static <T> T onFx(Callable<T> read) throws Exception {
+        return WaitForAsyncUtils.asyncFx(read).get(30, TimeUnit.SECONDS);
+    }
+
+    private static List<String> segmentTexts(Stage window, Role role) throws Exception {
+        return onFx(() -> window.getScene().lookup("#lane-" + role.wireName()).lookupAll(".lane-segment").stream()
+                .map(node -> ((Label) node).getText()).toList());
+    }
+
+    @Test
+    void lanesShowTheStatesAndTicksOfTheWrittenHistoryAndTheSpanToggles() throws Exception {
+        HistoryLog log = HistoryLog.at(temp.resolve("state/hostwarden/history.jsonl"));
+        Instant now = Instant.now();
+        assertTrue(log.append(HistoryEvent.of(EventType.STARTED, Role.GATEWAY, 4242L).at(now.minusSeconds(3 * 3600))));
+        assertTrue(log.append(HistoryEvent.of(EventType.STALE, Role.GATEWAY, 4242L).withReason("PID_DEAD").at(now.minusSeconds(2 * 3600))));
+        assertTrue(log.append(HistoryEvent.of(EventType.RETRACTED, Role.GATEWAY, 4242L).withBy(7L).at(now.minusSeconds(3600))));
+        assertTrue(log.append(HistoryEvent.of(EventType.STARTED, Role.SERVE, 5151L).at(now.minusSeconds(3 * 24 * 3600))));
+
+        Stage window = onFx(() -> TimelineWindow.open(stage, log, background));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> segmentTexts(window, Role.GATEWAY).size() == 4);
+        assertEquals(List.of("unknown", "live", "stale", "no owner"), segmentTexts(window, Role.GATEWAY));
+        assertEquals(3, onFx(() -> window.getScene().lookup("#lane-gateway").lookupAll(".lane-tick").size()), "one tick per event");
+        Node staleTick = onFx(() -> window.getScene().lookup("#lane-gateway").lookup(".tick-stale"));
+        assertNotNull(staleTick);
+        assertTrue(((HistoryEvent) staleTick.getUserData()).reason().equals("PID_DEAD"));
+        // The serve owner started three days ago: live through the whole last 24 h, with no tick in it.
+        assertEquals(List.of("live"), segmentTexts(window, Role.SERVE));
+        assertEquals(List.of("unknown"), segmentTexts(window, Role.DESKTOP_SERVE));
+
+        onFx(() -> {
+            ((ToggleButton) window.getScene().lookup("#span-7d")).fire();
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> segmentTexts(window, Role.SERVE).size() == 2);
+        assertEquals(List.of("unknown", "live"), segmentTexts(window, Role.SERVE));
+        assertTrue(onFx(() -> window.getScene().getStylesheets().stream().anyMatch(css -> css.endsWith("timeline.css"))));
+        assertSame(window, onFx(() -> TimelineWindow.open(stage, log, background)), "a second opening brings the same window forward");
+    }
+
+    @Test
+    void noHistoryShowsTheEmptyStateText() throws Exception {
+        HistoryLog log = HistoryLog.at(temp.resolve("state/hostwarden/history.jsonl"));
+        Stage window = onFx(() -> TimelineWindow.open(stage, log, background));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> {
+            Node empty = window.getScene().lookup("#timeline-empty");
+            return empty != null && empty.getScene() != null;
+        }));
+        assertTrue(onFx(() -> window.getScene().lookup("#lane-gateway") == null), "no blank lanes under the empty-state text");
+    }
+}
