@@ -141,6 +141,36 @@ class FleetLeaseTest {
         }
     }
 
+    private ChildProcess credentialed(String user, String password) throws Exception {
+        Map<String, String> env = new HashMap<>();
+        env.put("HERMES_GATEWAY_LOCK_DIR", null);
+        env.put("HOSTWARDEN_FLEET", null);
+        env.put("HOSTWARDEN_FLEET_USER", user);
+        env.put("HOSTWARDEN_FLEET_PASSWORD", password);
+        env.put("XDG_STATE_HOME", temp.resolve("state").toString());
+        return ChildProcess.java(Main.class, env, "run", "serve", "--lock-dir", temp.resolve("locks").toString(),
+                "--home", temp.resolve("home").toString(), "--fleet", etcd.url(), "--fleet-ttl", Integer.toString(TTL));
+    }
+
+    @Test
+    void badCredentialsAreOneLineAndExit78AndTheRightOnesServe() throws Exception {
+        try (ChildProcess noAuth = credentialed("root", "pw")) {
+            assertEquals(78, noAuth.waitFor(PATIENCE));
+            assertEquals("hostwarden: fleet: " + etcd.url() + ": a fleet user (root) is configured but this etcd has authentication disabled;"
+                    + " remove the user or enable authentication in etcd", noAuth.stderr().strip());
+        }
+        etcd.enableAuth("pw");
+        try (ChildProcess wrong = credentialed("root", "not-the-password")) {
+            assertEquals(78, wrong.waitFor(PATIENCE));
+            String stderr = wrong.stderr().strip();
+            assertEquals(1, stderr.lines().count(), stderr);
+            assertTrue(stderr.contains("refused user 'root'") && !stderr.contains("not-the-password"), stderr);
+        }
+        try (ChildProcess right = credentialed("root", "pw")) {
+            assertTrue(ready(right), right.stderr());
+        }
+    }
+
     @Test
     void aStopFromAnotherMachineIsAPlannedStopThroughTheStopKey() throws Exception {
         try (ChildProcess alpha = owner("alpha", false)) {
