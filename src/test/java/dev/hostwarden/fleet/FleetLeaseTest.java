@@ -171,6 +171,44 @@ class FleetLeaseTest {
         }
     }
 
+    private ChildProcess explainOnBeta(String... extra) throws Exception {
+        Map<String, String> env = new HashMap<>();
+        env.put("HERMES_GATEWAY_LOCK_DIR", null);
+        env.put("HOSTWARDEN_FLEET", null);
+        env.put("HOSTWARDEN_FLEET_HOSTNAME", "beta");
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("explain", "serve", "--lock-dir",
+                temp.resolve("beta-locks").toString(), "--fleet", etcd.url()));
+        args.addAll(java.util.List.of(extra));
+        return ChildProcess.java(Main.class, env, args.toArray(String[]::new));
+    }
+
+    @Test
+    void explainOnAMachineWithoutAnOwnerNamesTheFleetHolder() throws Exception {
+        try (ChildProcess alpha = owner("alpha", false)) {
+            assertTrue(ready(alpha));
+            String holder = "host alpha PID " + alpha.pid();
+            try (ChildProcess explain = explainOnBeta()) {
+                String reason = explain.awaitLine(line -> line.contains("FLEET_HELD_ELSEWHERE"), PATIENCE);
+                assertTrue(reason.contains(holder), reason);
+                String lease = explain.awaitLine(line -> line.startsWith("  lease:"), PATIENCE);
+                assertTrue(lease.contains("HELD_ELSEWHERE /hostwarden/v1/serve/serve: " + holder), lease);
+                String newOwner = explain.awaitLine(line -> line.startsWith("  a new owner:"), PATIENCE);
+                assertTrue(newOwner.contains("exit 75") && newOwner.contains(holder), newOwner);
+                assertEquals(0, explain.waitFor(PATIENCE), "someone in the fleet owns the role: " + explain.stderr());
+            }
+            try (ChildProcess json = explainOnBeta("--json")) {
+                StringBuilder text = new StringBuilder();
+                json.awaitLine(line -> text.append(line.strip()).length() > 0 && line.equals("}"), PATIENCE);
+                String document = text.toString().replace("\" : ", "\":");
+                assertTrue(document.contains("\"state\":\"HELD_ELSEWHERE\"") && document.contains("\"host\":\"alpha\"")
+                        && document.contains("FLEET_HELD_ELSEWHERE"), document);
+                assertEquals(0, json.waitFor(PATIENCE), json.stderr());
+            }
+            assertFalse(Files.exists(temp.resolve("beta-locks")) && Files.list(temp.resolve("beta-locks")).findAny().isPresent(),
+                    "explain writes nothing");
+        }
+    }
+
     @Test
     void aStopFromAnotherMachineIsAPlannedStopThroughTheStopKey() throws Exception {
         try (ChildProcess alpha = owner("alpha", false)) {
