@@ -210,6 +210,33 @@ class FleetLeaseTest {
     }
 
     @Test
+    void theSettingsFileConfiguresTheFleetWhenNoOptionOrVariableDoes() throws Exception {
+        etcd.enableAuth("pw");
+        Path password = Files.writeString(temp.resolve("etcd-password"), "pw\n");
+        Path settings = Files.writeString(temp.resolve("settings.json"), "{\"fleet\": {\"endpoints\": [\"" + etcd.url() + "\"], \"scope\": \"bot\","
+                + " \"ttlSeconds\": " + TTL + ", \"user\": \"root\", \"passwordFile\": \"" + password + "\"}}");
+        Map<String, String> env = new HashMap<>();
+        env.put("HERMES_GATEWAY_LOCK_DIR", null);
+        env.put("HOSTWARDEN_FLEET", null);
+        env.put("HOSTWARDEN_FLEET_USER", null);
+        env.put("HOSTWARDEN_SETTINGS", settings.toString());
+        env.put("XDG_STATE_HOME", temp.resolve("state").toString());
+        try (ChildProcess owner = ChildProcess.java(Main.class, env, "run", "serve", "--lock-dir", temp.resolve("locks").toString(),
+                "--home", temp.resolve("home").toString())) {
+            assertTrue(ready(owner), owner.stderr());
+            EtcdClient client = new EtcdClient(FleetConfig.parse(etcd.url(), null, TTL).withCredentials("root", "pw"), Duration.ofSeconds(2));
+            assertTrue(client.get("/hostwarden/v1/bot/serve").isPresent(), "the settings file's scope names the key");
+        }
+        Files.writeString(settings, "{\"fleet\": {\"endpoints\": \"" + etcd.url() + "\"}}");
+        try (ChildProcess owner = ChildProcess.java(Main.class, env, "run", "serve", "--lock-dir", temp.resolve("locks").toString(),
+                "--home", temp.resolve("home").toString())) {
+            assertEquals(78, owner.waitFor(PATIENCE));
+            assertEquals("hostwarden: settings file " + settings + ": \"fleet\".\"endpoints\" must be a non-empty array of etcd URLs, got \""
+                    + etcd.url() + "\"", owner.stderr().strip());
+        }
+    }
+
+    @Test
     void aStopFromAnotherMachineIsAPlannedStopThroughTheStopKey() throws Exception {
         try (ChildProcess alpha = owner("alpha", false)) {
             assertTrue(ready(alpha));
