@@ -237,6 +237,21 @@ class FleetLeaseTest {
     }
 
     @Test
+    void plainStatusHonoursTheFleetVariable() throws Exception {
+        try (ChildProcess alpha = owner("alpha", false)) {
+            assertTrue(ready(alpha));
+            Map<String, String> env = new HashMap<>();
+            env.put("HERMES_GATEWAY_LOCK_DIR", null);
+            env.put("HOSTWARDEN_FLEET", etcd.url());
+            try (ChildProcess status = ChildProcess.java(Main.class, env, "status", "serve", "--lock-dir", temp.resolve("beta-locks").toString())) {
+                String fleet = status.awaitLine(line -> line.startsWith("  fleet"), PATIENCE);
+                assertTrue(fleet.contains("HELD_ELSEWHERE") && fleet.contains("host alpha PID " + alpha.pid()), fleet);
+                assertEquals(0, status.waitFor(PATIENCE), "someone in the fleet owns the role: " + status.stderr());
+            }
+        }
+    }
+
+    @Test
     void aStopFromAnotherMachineIsAPlannedStopThroughTheStopKey() throws Exception {
         try (ChildProcess alpha = owner("alpha", false)) {
             assertTrue(ready(alpha));
