@@ -130,7 +130,8 @@ public final class LaunchSettings {
      */
     public static Optional<JsonNode> fleetSection(Environment env) throws SettingsException {
         Path file = defaultPath(env);
-        Optional<ObjectNode> root = readRoot(file, env.get("HOSTWARDEN_SETTINGS").isPresent());
+        // Missing, even where named, is "no fleet": only restart needs the file to exist.
+        Optional<ObjectNode> root = readRoot(file, false);
         JsonNode fleet = root.map(node -> node.get("fleet")).orElse(null);
         if (fleet == null || fleet.isNull()) {
             return Optional.empty();

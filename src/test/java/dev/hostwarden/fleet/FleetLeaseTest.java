@@ -43,11 +43,18 @@ class FleetLeaseTest {
         }
     }
 
-    private ChildProcess owner(String machine, boolean standby) throws Exception {
+    /** No lock directory or fleet inherited from the environment the tests run in. */
+    private static Map<String, String> cleanEnv() {
         Map<String, String> env = new HashMap<>();
-        env.put("HOSTWARDEN_FLEET_HOSTNAME", machine);
         env.put("HERMES_GATEWAY_LOCK_DIR", null);
         env.put("HOSTWARDEN_FLEET", null);
+        env.put("HOSTWARDEN_SETTINGS", "/nonexistent/hostwarden-test-settings.json");
+        return env;
+    }
+
+    private ChildProcess owner(String machine, boolean standby) throws Exception {
+        Map<String, String> env = cleanEnv();
+        env.put("HOSTWARDEN_FLEET_HOSTNAME", machine);
         env.put("XDG_STATE_HOME", temp.resolve(machine + "-state").toString());
         String[] args = {"run", "serve", "--lock-dir", temp.resolve(machine + "-locks").toString(), "--home", temp.resolve(machine + "-home").toString(),
             "--fleet", etcd.url(), "--fleet-ttl", Integer.toString(TTL), standby ? "--wait" : "--poll-interval=0.5"};
@@ -131,8 +138,7 @@ class FleetLeaseTest {
 
     @Test
     void aWrongEndpointIsOneLineAndExit78() throws Exception {
-        Map<String, String> env = new HashMap<>();
-        env.put("HERMES_GATEWAY_LOCK_DIR", null);
+        Map<String, String> env = cleanEnv();
         env.put("XDG_STATE_HOME", temp.resolve("state").toString());
         try (ChildProcess owner = ChildProcess.java(Main.class, env, "run", "serve", "--lock-dir", temp.resolve("locks").toString(),
                 "--home", temp.resolve("home").toString(), "--fleet", "http://127.0.0.1:1")) {
@@ -142,9 +148,7 @@ class FleetLeaseTest {
     }
 
     private ChildProcess credentialed(String user, String password) throws Exception {
-        Map<String, String> env = new HashMap<>();
-        env.put("HERMES_GATEWAY_LOCK_DIR", null);
-        env.put("HOSTWARDEN_FLEET", null);
+        Map<String, String> env = cleanEnv();
         env.put("HOSTWARDEN_FLEET_USER", user);
         env.put("HOSTWARDEN_FLEET_PASSWORD", password);
         env.put("XDG_STATE_HOME", temp.resolve("state").toString());
@@ -172,9 +176,7 @@ class FleetLeaseTest {
     }
 
     private ChildProcess explainOnBeta(String... extra) throws Exception {
-        Map<String, String> env = new HashMap<>();
-        env.put("HERMES_GATEWAY_LOCK_DIR", null);
-        env.put("HOSTWARDEN_FLEET", null);
+        Map<String, String> env = cleanEnv();
         env.put("HOSTWARDEN_FLEET_HOSTNAME", "beta");
         java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("explain", "serve", "--lock-dir",
                 temp.resolve("beta-locks").toString(), "--fleet", etcd.url()));
@@ -215,9 +217,7 @@ class FleetLeaseTest {
         Path password = Files.writeString(temp.resolve("etcd-password"), "pw\n");
         Path settings = Files.writeString(temp.resolve("settings.json"), "{\"fleet\": {\"endpoints\": [\"" + etcd.url() + "\"], \"scope\": \"bot\","
                 + " \"ttlSeconds\": " + TTL + ", \"user\": \"root\", \"passwordFile\": \"" + password + "\"}}");
-        Map<String, String> env = new HashMap<>();
-        env.put("HERMES_GATEWAY_LOCK_DIR", null);
-        env.put("HOSTWARDEN_FLEET", null);
+        Map<String, String> env = cleanEnv();
         env.put("HOSTWARDEN_FLEET_USER", null);
         env.put("HOSTWARDEN_SETTINGS", settings.toString());
         env.put("XDG_STATE_HOME", temp.resolve("state").toString());
@@ -240,8 +240,7 @@ class FleetLeaseTest {
     void plainStatusHonoursTheFleetVariable() throws Exception {
         try (ChildProcess alpha = owner("alpha", false)) {
             assertTrue(ready(alpha));
-            Map<String, String> env = new HashMap<>();
-            env.put("HERMES_GATEWAY_LOCK_DIR", null);
+            Map<String, String> env = cleanEnv();
             env.put("HOSTWARDEN_FLEET", etcd.url());
             try (ChildProcess status = ChildProcess.java(Main.class, env, "status", "serve", "--lock-dir", temp.resolve("beta-locks").toString())) {
                 String fleet = status.awaitLine(line -> line.startsWith("  fleet"), PATIENCE);
@@ -255,8 +254,7 @@ class FleetLeaseTest {
     void aStopFromAnotherMachineIsAPlannedStopThroughTheStopKey() throws Exception {
         try (ChildProcess alpha = owner("alpha", false)) {
             assertTrue(ready(alpha));
-            Map<String, String> env = new HashMap<>();
-            env.put("HERMES_GATEWAY_LOCK_DIR", null);
+            Map<String, String> env = cleanEnv();
             env.put("HOSTWARDEN_FLEET", etcd.url());
             env.put("XDG_STATE_HOME", temp.resolve("beta-state").toString());
             try (ChildProcess stop = ChildProcess.java(Main.class, env, "stop", "serve", "--lock-dir", temp.resolve("beta-locks").toString(),
