@@ -18,6 +18,9 @@ final class ExplainCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
 
+    @Mixin
+    FleetOptions fleet;
+
     @Parameters(paramLabel = "ROLE", converter = RoleConverter.class, description = "gateway, serve or desktop-serve")
     Role role;
 
@@ -28,6 +31,14 @@ final class ExplainCommand implements Callable<Integer> {
     public Integer call() {
         Output output = HostwardenCommand.output(spec, common);
         HostRendezvous rendezvous = common.rendezvous();
+        if (fleet.configuredEndpoints() != null) {
+            try {
+                return FleetStatusPrinter.explain(rendezvous, role, output, FleetSupport.config(fleet));
+            } catch (IllegalArgumentException bad) {
+                output.error("CONFIG", bad.getMessage());
+                return 78;
+            }
+        }
         RoleReport report = new RoleInspector(rendezvous, true).inspect(role);
         if (output.json()) {
             output.document(ReportJson.status(rendezvous.dir(), List.of(report)));

@@ -26,6 +26,10 @@ final class FastStatus {
         if (args.length == 0 || !args[0].equals("status")) {
             return null;
         }
+        String fleet = System.getenv("HOSTWARDEN_FLEET");
+        if (fleet != null && !fleet.isBlank()) {
+            return null;   // a fleet's status is picocli's (FleetStatusPrinter); without this the variable would be ignored
+        }
         boolean json = false;
         Path lockDir = null;
         List<Role> roles = new ArrayList<>();

@@ -16,12 +16,36 @@ final class FleetOptions {
     @Option(names = "--fleet-ttl", paramLabel = "SECONDS", description = "The fleet lease's time to live (default 10).")
     Integer ttlSeconds;
 
-    /** The endpoints given, or the environment's; null when no fleet is configured. */
+    /**
+     * The endpoints given, or the environment's, or (marked by {@link #fromSettingsFile()}) the settings
+     * file's; null when no fleet is configured. An unusable settings file counts as configured, so
+     * that {@link FleetSupport#config} refuses it rather than running without the fleet.
+     */
     String configuredEndpoints() {
         if (endpoints != null) {
             return endpoints;
         }
         String fromEnvironment = System.getenv("HOSTWARDEN_FLEET");
-        return fromEnvironment == null || fromEnvironment.isBlank() ? null : fromEnvironment;
+        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
+            return fromEnvironment;
+        }
+        return fromSettingsFile() ? "" : null;
+    }
+
+    private Boolean inSettings;
+
+    /** True when neither --fleet nor HOSTWARDEN_FLEET is given and the settings file has (or may have) a fleet. */
+    boolean fromSettingsFile() {
+        if (endpoints != null || (System.getenv("HOSTWARDEN_FLEET") != null && !System.getenv("HOSTWARDEN_FLEET").isBlank())) {
+            return false;
+        }
+        if (inSettings == null) {
+            try {
+                inSettings = dev.hostwarden.runtime.LaunchSettings.fleetSection(dev.hostwarden.core.Environment.system()).isPresent();
+            } catch (dev.hostwarden.runtime.LaunchSettings.SettingsException unusable) {
+                inSettings = true;
+            }
+        }
+        return inSettings;
     }
 }

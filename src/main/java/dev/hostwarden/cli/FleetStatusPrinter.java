@@ -33,10 +33,7 @@ final class FleetStatusPrinter {
         for (RoleReport local : new RoleInspector(rendezvous, true).inspectAll(wanted)) {
             FleetSection section = FleetSupport.inspect(config, local);
             sections.put(local.role(), section);
-            List<Reason> reasons = new ArrayList<>(local.reasons());
-            reasons.addAll(section.reasons());
-            reports.add(new RoleReport(local.role(), local.verdict(), local.record(), local.lock(), local.liveness(), reasons, local.checks(),
-                    local.retractable(), local.retractPaths(), local.manualFix()));
+            reports.add(withFleetReasons(local, section));
         }
         if (output.json()) {
             output.document(ReportJson.status(rendezvous.dir(), reports, (generator, report) -> writeSection(generator, sections.get(report.role()))));
@@ -59,6 +56,45 @@ final class FleetStatusPrinter {
             }
         }
         return 0;
+    }
+
+    /**
+     * {@code explain ROLE} with a fleet: the host proof exactly as without one, the fleet's reasons
+     * after the host's, then the fleet section and what it means for a new owner here.
+     */
+    static int explain(HostRendezvous rendezvous, Role role, Output output, FleetConfig config) {
+        RoleReport local = new RoleInspector(rendezvous, true).inspect(role);
+        FleetSection section = FleetSupport.inspect(config, local);
+        RoleReport report = withFleetReasons(local, section);
+        if (output.json()) {
+            output.document(ReportJson.status(rendezvous.dir(), List.of(report), (generator, ignored) -> writeSection(generator, section)));
+        } else {
+            ReportText.explain(output.out(), report);
+            output.out().println("Fleet:");
+            output.out().printf("  endpoints:   %s%n", section.endpoints());
+            output.out().printf("  lease:       %s%n", describe(section));
+            output.out().printf("  a new owner: %s%n", newOwner(section));
+            output.out().flush();
+        }
+        return exitCode(report, section);
+    }
+
+    /** What {@code run ROLE --fleet} would meet in the fleet, after the host lock. */
+    private static String newOwner(FleetSection section) {
+        return switch (section.state()) {
+            case FREE -> "would create " + section.key() + " on a new lease and serve";
+            case HELD_HERE -> "would be refused: this machine's owner holds the fleet lease";
+            case HELD_ELSEWHERE -> "would be refused (exit 75) while " + section.holder().describe() + " holds the fleet lease; with --wait it stands by";
+            case FENCED -> "would create " + section.key() + " once free; the local owner has lost the lease and should stop";
+            case UNREACHABLE -> "would exit 78: the fleet cannot be reached";
+        };
+    }
+
+    private static RoleReport withFleetReasons(RoleReport local, FleetSection section) {
+        List<Reason> reasons = new ArrayList<>(local.reasons());
+        reasons.addAll(section.reasons());
+        return new RoleReport(local.role(), local.verdict(), local.record(), local.lock(), local.liveness(), reasons, local.checks(),
+                local.retractable(), local.retractPaths(), local.manualFix());
     }
 
     /** The host verdict's code, except that no local owner is not "no owner" when the fleet has one (0) or cannot say (4). */

@@ -1,5 +1,6 @@
 package dev.hostwarden.cli;
 
+import dev.hostwarden.core.Environment;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.Platform;
 import dev.hostwarden.core.Role;
@@ -10,6 +11,7 @@ import dev.hostwarden.fleet.FleetHolder;
 import dev.hostwarden.fleet.FleetInspector;
 import dev.hostwarden.fleet.FleetSection;
 import dev.hostwarden.runtime.ClusterLease;
+import dev.hostwarden.runtime.LaunchSettings;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
@@ -26,9 +28,21 @@ final class FleetSupport {
 
     /** The configuration, with credentials from HOSTWARDEN_FLEET_USER / HOSTWARDEN_FLEET_PASSWORD; bad values throw naming them. */
     static FleetConfig config(FleetOptions options) {
-        FleetConfig config = FleetConfig.parse(options.configuredEndpoints(), options.scope, options.ttlSeconds);
+        FleetConfig config = options.fromSettingsFile() ? fromSettings(options)
+                : FleetConfig.parse(options.configuredEndpoints(), options.scope, options.ttlSeconds);
         String user = System.getenv("HOSTWARDEN_FLEET_USER");
         return user == null || user.isEmpty() ? config : config.withCredentials(user, System.getenv("HOSTWARDEN_FLEET_PASSWORD"));
+    }
+
+    /** The settings file's {@code fleet} object; an unusable file is a bad value like any other. */
+    private static FleetConfig fromSettings(FleetOptions options) {
+        Environment env = Environment.system();
+        try {
+            var section = LaunchSettings.fleetSection(env).orElseThrow();
+            return FleetConfig.fromSettings("settings file " + LaunchSettings.defaultPath(env), section, options.scope, options.ttlSeconds);
+        } catch (LaunchSettings.SettingsException unusable) {
+            throw new IllegalArgumentException(unusable.getMessage());
+        }
     }
 
     static ClusterLease lease(FleetConfig config, Role role, HostRendezvous rendezvous, Supplier<List<String>> served) {

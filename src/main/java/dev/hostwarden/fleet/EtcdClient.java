@@ -175,7 +175,20 @@ public final class EtcdClient {
 
     private void authenticate(URI endpoint) throws IOException {
         ObjectNode body = JSON.createObjectNode().put("name", config.user()).put("password", config.password() == null ? "" : config.password());
-        JsonNode answer = callOne(endpoint, "/v3/auth/authenticate", body, false);
+        JsonNode answer;
+        try {
+            answer = callOne(endpoint, "/v3/auth/authenticate", body, false);
+        } catch (FleetUnreachableException refused) {
+            // Both are configuration mistakes a retry cannot mend: say which, in the operator's words.
+            if (refused.getMessage().contains("authentication is not enabled")) {
+                throw new FleetUnreachableException(endpoint + ": a fleet user (" + config.user() + ") is configured but this etcd has"
+                        + " authentication disabled; remove the user or enable authentication in etcd", true);
+            }
+            if (refused.credentialsRefused()) {
+                throw new FleetUnreachableException(endpoint + ": etcd refused user '" + config.user() + "': wrong user name or password", true);
+            }
+            throw refused;
+        }
         String token = answer.path("token").asText("");
         if (token.isEmpty()) {
             throw new FleetUnreachableException(endpoint + ": etcd gave no token for user '" + config.user() + "'", true);

@@ -1,8 +1,13 @@
 package dev.hostwarden.fleet;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.hostwarden.core.Role;
+import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -52,6 +57,63 @@ public record FleetConfig(List<URI> endpoints, String scope, int ttlSeconds, Str
             throw new IllegalArgumentException("fleet scope '" + scope + "' may hold only letters, digits, '.', '_' and '-' (at most 100)");
         }
         return new FleetConfig(endpoints, scope, ttl, null, null);
+    }
+
+    /**
+     * The settings file's {@code fleet} object: {@code endpoints} (array of URLs), {@code scope},
+     * {@code ttlSeconds}, {@code user}, {@code passwordFile} (its content, trailing newline dropped).
+     * {@code scope} and {@code ttlSeconds} given on the command line win. Bad values throw an
+     * {@link IllegalArgumentException} naming {@code where} and the value; the password is never shown.
+     */
+    public static FleetConfig fromSettings(String where, JsonNode fleet, String scopeOverride, Integer ttlOverride) {
+        JsonNode urls = fleet.path("endpoints");
+        List<String> endpoints = new ArrayList<>();
+        for (JsonNode url : urls) {
+            if (!url.isTextual()) {
+                throw new IllegalArgumentException(where + ": fleet endpoint " + url + " is not a string");
+            }
+            endpoints.add(url.textValue());
+        }
+        if (!urls.isArray() || endpoints.isEmpty()) {
+            throw new IllegalArgumentException(where + ": \"fleet\".\"endpoints\" must be a non-empty array of etcd URLs, got " + urls);
+        }
+        JsonNode ttl = fleet.path("ttlSeconds");
+        boolean whole = ttl.isIntegralNumber() && ttl.canConvertToInt();
+        if (!ttl.isMissingNode() && !whole) {
+            throw new IllegalArgumentException(where + ": \"fleet\".\"ttlSeconds\" must be a whole number, got " + ttl);
+        }
+        FleetConfig config;
+        try {
+            config = parse(String.join(",", endpoints), scopeOverride != null ? scopeOverride : text(where, fleet, "scope"),
+                    ttlOverride != null ? ttlOverride : whole ? Integer.valueOf(ttl.intValue()) : null);
+        } catch (IllegalArgumentException bad) {
+            throw new IllegalArgumentException(where + ": " + bad.getMessage());
+        }
+        String user = text(where, fleet, "user");
+        String passwordFile = text(where, fleet, "passwordFile");
+        if (user == null) {
+            return config;
+        }
+        String password = null;
+        if (passwordFile != null) {
+            try {
+                password = Files.readString(Path.of(passwordFile), StandardCharsets.UTF_8).replaceFirst("\\R\\z", "");
+            } catch (IOException | RuntimeException unreadable) {
+                throw new IllegalArgumentException(where + ": fleet passwordFile '" + passwordFile + "' cannot be read");
+            }
+        }
+        return config.withCredentials(user, password);
+    }
+
+    private static String text(String where, JsonNode fleet, String field) {
+        JsonNode value = fleet.get(field);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isTextual() || value.textValue().isEmpty()) {
+            throw new IllegalArgumentException(where + ": \"fleet\".\"" + field + "\" must be a non-empty string, got " + value);
+        }
+        return value.textValue();
     }
 
     public FleetConfig withCredentials(String userName, String secret) {

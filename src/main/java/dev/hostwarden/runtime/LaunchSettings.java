@@ -123,8 +123,37 @@ public final class LaunchSettings {
         return load(file, true);
     }
 
+    /**
+     * The {@code fleet} object of the settings file at {@link #defaultPath}, if any (parsed by the
+     * fleet package). Read apart from the roles: a bad role must not stop a fleet owner, but an
+     * unreadable file must, since a fleet silently dropped would let two machines serve.
+     */
+    public static Optional<JsonNode> fleetSection(Environment env) throws SettingsException {
+        Path file = defaultPath(env);
+        // Missing, even where named, is "no fleet": only restart needs the file to exist.
+        Optional<ObjectNode> root = readRoot(file, false);
+        JsonNode fleet = root.map(node -> node.get("fleet")).orElse(null);
+        if (fleet == null || fleet.isNull()) {
+            return Optional.empty();
+        }
+        if (!fleet.isObject()) {
+            throw new SettingsException("settings file " + file + ": \"fleet\" must be an object, got " + fleet);
+        }
+        return Optional.of(fleet);
+    }
+
     /** Reads {@code file}; anything unusable names the file and the value. */
     private static LaunchSettings load(Path file, boolean named) throws SettingsException {
+        Optional<ObjectNode> read = readRoot(file, named);
+        if (read.isEmpty()) {
+            return new LaunchSettings(file, false, new EnumMap<>(Role.class));
+        }
+        ObjectNode root = read.get();
+        return fromRoot(file, root);
+    }
+
+    /** The file's JSON object, or empty when an unnamed file is missing. */
+    private static Optional<ObjectNode> readRoot(Path file, boolean named) throws SettingsException {
         if (Files.exists(file) && !Files.isRegularFile(file)) {
             // A FIFO or device would block a read or never end; a directory is a mistake.
             throw new SettingsException("settings file " + file + " is not a regular file");
@@ -139,14 +168,16 @@ public final class LaunchSettings {
             if (named) {
                 throw new SettingsException("settings file " + file + " does not exist");
             }
-            return new LaunchSettings(file, false, new EnumMap<>(Role.class));
+            return Optional.empty();
         }
-        ObjectNode root;
         try {
-            root = RecordCodec.parseObject(bytes.get());
+            return Optional.of(RecordCodec.parseObject(bytes.get()));
         } catch (RecordCodec.CorruptRecordException corrupt) {
             throw new SettingsException("settings file " + file + ": " + corrupt.getMessage());
         }
+    }
+
+    private static LaunchSettings fromRoot(Path file, ObjectNode root) throws SettingsException {
         Map<Role, Launch> roles = new EnumMap<>(Role.class);
         JsonNode section = root.path("roles");
         if (!section.isMissingNode() && !section.isObject()) {

@@ -27,4 +27,23 @@ class FleetConfigTest {
         assertEquals("fleet scope 'a/b' may hold only letters, digits, '.', '_' and '-' (at most 100)",
                 assertThrows(IllegalArgumentException.class, () -> FleetConfig.parse("http://h:1", "a/b", null)).getMessage());
     }
+
+    @Test
+    void theSettingsFileObjectAndItsBadValues(@org.junit.jupiter.api.io.TempDir java.nio.file.Path temp) throws Exception {
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        java.nio.file.Path secret = java.nio.file.Files.writeString(temp.resolve("pw"), "s3cret\n");
+        FleetConfig config = FleetConfig.fromSettings("settings file S", json.readTree("{\"endpoints\": [\"http://a:1\", \"http://b:2\"],"
+                + " \"scope\": \"bot\", \"ttlSeconds\": 6, \"user\": \"u\", \"passwordFile\": \"" + secret + "\"}"), null, null);
+        assertEquals(List.of(URI.create("http://a:1"), URI.create("http://b:2")), config.endpoints());
+        assertEquals("/hostwarden/v1/bot/serve", config.keyFor(Role.SERVE));
+        assertEquals(6, config.ttlSeconds());
+        assertEquals("s3cret", config.password());
+        assertEquals("/hostwarden/v1/cli/serve", FleetConfig.fromSettings("S", json.readTree("{\"endpoints\": [\"http://a:1\"], \"scope\": \"bot\"}"),
+                "cli", null).keyFor(Role.SERVE), "the command line's scope wins");
+        assertEquals("S: fleet TTL 1 s is not between 2 and 3600", assertThrows(IllegalArgumentException.class,
+                () -> FleetConfig.fromSettings("S", json.readTree("{\"endpoints\": [\"http://a:1\"], \"ttlSeconds\": 1}"), null, null)).getMessage());
+        assertEquals("S: fleet passwordFile '/nonexistent/pw' cannot be read", assertThrows(IllegalArgumentException.class,
+                () -> FleetConfig.fromSettings("S", json.readTree("{\"endpoints\": [\"http://a:1\"], \"user\": \"u\","
+                        + " \"passwordFile\": \"/nonexistent/pw\"}"), null, null)).getMessage());
+    }
 }

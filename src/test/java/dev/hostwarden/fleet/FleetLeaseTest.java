@@ -43,11 +43,18 @@ class FleetLeaseTest {
         }
     }
 
-    private ChildProcess owner(String machine, boolean standby) throws Exception {
+    /** No lock directory or fleet inherited from the environment the tests run in. */
+    private static Map<String, String> cleanEnv() {
         Map<String, String> env = new HashMap<>();
-        env.put("HOSTWARDEN_FLEET_HOSTNAME", machine);
         env.put("HERMES_GATEWAY_LOCK_DIR", null);
         env.put("HOSTWARDEN_FLEET", null);
+        env.put("HOSTWARDEN_SETTINGS", "/nonexistent/hostwarden-test-settings.json");
+        return env;
+    }
+
+    private ChildProcess owner(String machine, boolean standby) throws Exception {
+        Map<String, String> env = cleanEnv();
+        env.put("HOSTWARDEN_FLEET_HOSTNAME", machine);
         env.put("XDG_STATE_HOME", temp.resolve(machine + "-state").toString());
         String[] args = {"run", "serve", "--lock-dir", temp.resolve(machine + "-locks").toString(), "--home", temp.resolve(machine + "-home").toString(),
             "--fleet", etcd.url(), "--fleet-ttl", Integer.toString(TTL), standby ? "--wait" : "--poll-interval=0.5"};
@@ -131,8 +138,7 @@ class FleetLeaseTest {
 
     @Test
     void aWrongEndpointIsOneLineAndExit78() throws Exception {
-        Map<String, String> env = new HashMap<>();
-        env.put("HERMES_GATEWAY_LOCK_DIR", null);
+        Map<String, String> env = cleanEnv();
         env.put("XDG_STATE_HOME", temp.resolve("state").toString());
         try (ChildProcess owner = ChildProcess.java(Main.class, env, "run", "serve", "--lock-dir", temp.resolve("locks").toString(),
                 "--home", temp.resolve("home").toString(), "--fleet", "http://127.0.0.1:1")) {
@@ -141,12 +147,114 @@ class FleetLeaseTest {
         }
     }
 
+    private ChildProcess credentialed(String user, String password) throws Exception {
+        Map<String, String> env = cleanEnv();
+        env.put("HOSTWARDEN_FLEET_USER", user);
+        env.put("HOSTWARDEN_FLEET_PASSWORD", password);
+        env.put("XDG_STATE_HOME", temp.resolve("state").toString());
+        return ChildProcess.java(Main.class, env, "run", "serve", "--lock-dir", temp.resolve("locks").toString(),
+                "--home", temp.resolve("home").toString(), "--fleet", etcd.url(), "--fleet-ttl", Integer.toString(TTL));
+    }
+
+    @Test
+    void badCredentialsAreOneLineAndExit78AndTheRightOnesServe() throws Exception {
+        try (ChildProcess noAuth = credentialed("root", "pw")) {
+            assertEquals(78, noAuth.waitFor(PATIENCE));
+            assertEquals("hostwarden: fleet: " + etcd.url() + ": a fleet user (root) is configured but this etcd has authentication disabled;"
+                    + " remove the user or enable authentication in etcd", noAuth.stderr().strip());
+        }
+        etcd.enableAuth("pw");
+        try (ChildProcess wrong = credentialed("root", "not-the-password")) {
+            assertEquals(78, wrong.waitFor(PATIENCE));
+            String stderr = wrong.stderr().strip();
+            assertEquals(1, stderr.lines().count(), stderr);
+            assertTrue(stderr.contains("refused user 'root'") && !stderr.contains("not-the-password"), stderr);
+        }
+        try (ChildProcess right = credentialed("root", "pw")) {
+            assertTrue(ready(right), right.stderr());
+        }
+    }
+
+    private ChildProcess explainOnBeta(String... extra) throws Exception {
+        Map<String, String> env = cleanEnv();
+        env.put("HOSTWARDEN_FLEET_HOSTNAME", "beta");
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("explain", "serve", "--lock-dir",
+                temp.resolve("beta-locks").toString(), "--fleet", etcd.url()));
+        args.addAll(java.util.List.of(extra));
+        return ChildProcess.java(Main.class, env, args.toArray(String[]::new));
+    }
+
+    @Test
+    void explainOnAMachineWithoutAnOwnerNamesTheFleetHolder() throws Exception {
+        try (ChildProcess alpha = owner("alpha", false)) {
+            assertTrue(ready(alpha));
+            String holder = "host alpha PID " + alpha.pid();
+            try (ChildProcess explain = explainOnBeta()) {
+                String reason = explain.awaitLine(line -> line.contains("FLEET_HELD_ELSEWHERE"), PATIENCE);
+                assertTrue(reason.contains(holder), reason);
+                String lease = explain.awaitLine(line -> line.startsWith("  lease:"), PATIENCE);
+                assertTrue(lease.contains("HELD_ELSEWHERE /hostwarden/v1/serve/serve: " + holder), lease);
+                String newOwner = explain.awaitLine(line -> line.startsWith("  a new owner:"), PATIENCE);
+                assertTrue(newOwner.contains("exit 75") && newOwner.contains(holder), newOwner);
+                assertEquals(0, explain.waitFor(PATIENCE), "someone in the fleet owns the role: " + explain.stderr());
+            }
+            try (ChildProcess json = explainOnBeta("--json")) {
+                StringBuilder text = new StringBuilder();
+                json.awaitLine(line -> text.append(line.strip()).length() > 0 && line.equals("}"), PATIENCE);
+                String document = text.toString().replace("\" : ", "\":");
+                assertTrue(document.contains("\"state\":\"HELD_ELSEWHERE\"") && document.contains("\"host\":\"alpha\"")
+                        && document.contains("FLEET_HELD_ELSEWHERE"), document);
+                assertEquals(0, json.waitFor(PATIENCE), json.stderr());
+            }
+            assertFalse(Files.exists(temp.resolve("beta-locks")) && Files.list(temp.resolve("beta-locks")).findAny().isPresent(),
+                    "explain writes nothing");
+        }
+    }
+
+    @Test
+    void theSettingsFileConfiguresTheFleetWhenNoOptionOrVariableDoes() throws Exception {
+        etcd.enableAuth("pw");
+        Path password = Files.writeString(temp.resolve("etcd-password"), "pw\n");
+        Path settings = Files.writeString(temp.resolve("settings.json"), "{\"fleet\": {\"endpoints\": [\"" + etcd.url() + "\"], \"scope\": \"bot\","
+                + " \"ttlSeconds\": " + TTL + ", \"user\": \"root\", \"passwordFile\": \"" + password + "\"}}");
+        Map<String, String> env = cleanEnv();
+        env.put("HOSTWARDEN_FLEET_USER", null);
+        env.put("HOSTWARDEN_SETTINGS", settings.toString());
+        env.put("XDG_STATE_HOME", temp.resolve("state").toString());
+        try (ChildProcess owner = ChildProcess.java(Main.class, env, "run", "serve", "--lock-dir", temp.resolve("locks").toString(),
+                "--home", temp.resolve("home").toString())) {
+            assertTrue(ready(owner), owner.stderr());
+            EtcdClient client = new EtcdClient(FleetConfig.parse(etcd.url(), null, TTL).withCredentials("root", "pw"), Duration.ofSeconds(2));
+            assertTrue(client.get("/hostwarden/v1/bot/serve").isPresent(), "the settings file's scope names the key");
+        }
+        Files.writeString(settings, "{\"fleet\": {\"endpoints\": \"" + etcd.url() + "\"}}");
+        try (ChildProcess owner = ChildProcess.java(Main.class, env, "run", "serve", "--lock-dir", temp.resolve("locks").toString(),
+                "--home", temp.resolve("home").toString())) {
+            assertEquals(78, owner.waitFor(PATIENCE));
+            assertEquals("hostwarden: settings file " + settings + ": \"fleet\".\"endpoints\" must be a non-empty array of etcd URLs, got \""
+                    + etcd.url() + "\"", owner.stderr().strip());
+        }
+    }
+
+    @Test
+    void plainStatusHonoursTheFleetVariable() throws Exception {
+        try (ChildProcess alpha = owner("alpha", false)) {
+            assertTrue(ready(alpha));
+            Map<String, String> env = cleanEnv();
+            env.put("HOSTWARDEN_FLEET", etcd.url());
+            try (ChildProcess status = ChildProcess.java(Main.class, env, "status", "serve", "--lock-dir", temp.resolve("beta-locks").toString())) {
+                String fleet = status.awaitLine(line -> line.startsWith("  fleet"), PATIENCE);
+                assertTrue(fleet.contains("HELD_ELSEWHERE") && fleet.contains("host alpha PID " + alpha.pid()), fleet);
+                assertEquals(0, status.waitFor(PATIENCE), "someone in the fleet owns the role: " + status.stderr());
+            }
+        }
+    }
+
     @Test
     void aStopFromAnotherMachineIsAPlannedStopThroughTheStopKey() throws Exception {
         try (ChildProcess alpha = owner("alpha", false)) {
             assertTrue(ready(alpha));
-            Map<String, String> env = new HashMap<>();
-            env.put("HERMES_GATEWAY_LOCK_DIR", null);
+            Map<String, String> env = cleanEnv();
             env.put("HOSTWARDEN_FLEET", etcd.url());
             env.put("XDG_STATE_HOME", temp.resolve("beta-state").toString());
             try (ChildProcess stop = ChildProcess.java(Main.class, env, "stop", "serve", "--lock-dir", temp.resolve("beta-locks").toString(),

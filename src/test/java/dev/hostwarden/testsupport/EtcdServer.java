@@ -48,6 +48,25 @@ public final class EtcdServer implements AutoCloseable {
         launch(Path.of(process.info().command().orElse("/usr/bin/etcd")));
     }
 
+    /**
+     * Turns on etcd's authentication with one user {@code root} (role root) and {@code password},
+     * through the JSON gateway as an operator would with etcdctl.
+     */
+    public void enableAuth(String password) throws IOException, InterruptedException {
+        post("/v3/auth/user/add", "{\"name\":\"root\",\"password\":\"" + password + "\"}");
+        post("/v3/auth/user/grant", "{\"user\":\"root\",\"role\":\"root\"}");
+        post("/v3/auth/enable", "{}");
+    }
+
+    private void post(String path, String body) throws IOException, InterruptedException {
+        var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(url() + path))
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).timeout(Duration.ofSeconds(5)).build();
+        var response = java.net.http.HttpClient.newHttpClient().send(request, java.net.http.HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException("etcd refused " + path + ": " + response.body());
+        }
+    }
+
     private boolean answers() {
         try {
             var http = java.net.http.HttpClient.newHttpClient();
