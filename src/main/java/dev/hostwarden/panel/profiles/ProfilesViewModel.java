@@ -142,6 +142,15 @@ public final class ProfilesViewModel {
         }
     }
 
+    /** Runs {@code task} on the UI thread; dropped once that is gone (the panel is quitting, a test has ended). */
+    private void onUi(Runnable task) {
+        try {
+            ui.execute(task);
+        } catch (RejectedExecutionException quitting) {
+            inFlight.set(false);
+        }
+    }
+
     private void scanOnce() {
         long start = System.nanoTime();
         long cpu = RefreshCost.threadCpu();
@@ -161,7 +170,7 @@ public final class ProfilesViewModel {
         long scanCpu = RefreshCost.threadCpu() - cpu;
         ProfilesReport taken = scanned;
         String failed = failure;
-        ui.execute(() -> {
+        onUi(() -> {
             long applyStart = RefreshCost.threadCpu();
             if (taken != null) {
                 apply(taken, built);
