@@ -77,4 +77,29 @@ class PanelHistoryTest {
         quiet.refresh();
         assertEquals("", quiet.card(Role.GATEWAY).historyProperty().get(), "a model that keeps no history shows no history line");
     }
+
+    @Test
+    void aRetractFromTheCardIsRecordedAsTheCommandRecordsIt() throws Exception {
+        Path locks = temp.resolve("locks");
+        HistoryLog log = HistoryLog.at(temp.resolve("state/history.jsonl"));
+        PanelModel panel = model(locks);
+        panel.recordHistory(new OwnershipHistory(log));
+        long pid;
+        try (ChildProcess owner = Fixtures.liveOwner(locks, Role.SERVE)) {
+            pid = owner.pid();
+            owner.kill();
+        }
+        Waits.until("the serve record turns STALE", Fixtures.DEADLINE, () -> {
+            panel.refresh();
+            return panel.card(Role.SERVE).retractEnabledProperty().get();
+        });
+        panel.card(Role.SERVE).previewRetract();
+        panel.card(Role.SERVE).confirmRetract();
+        Waits.until("the retract recorded", Fixtures.DEADLINE,
+                () -> log.read().events().stream().anyMatch(event -> event.type() == EventType.RETRACTED));
+        HistoryEvent retracted = log.read().events().stream().filter(event -> event.type() == EventType.RETRACTED).findFirst().orElseThrow();
+        assertEquals(Role.SERVE, retracted.role());
+        assertEquals(pid, retracted.pid());
+        assertEquals(ProcessHandle.current().pid(), retracted.byPid());
+    }
 }

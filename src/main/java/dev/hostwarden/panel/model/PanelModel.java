@@ -143,6 +143,7 @@ public final class PanelModel {
     /** Each refresh then appends what changed per role to {@code value} (only the panel process's own refreshes). */
     public void recordHistory(dev.hostwarden.history.OwnershipHistory value) {
         this.history = value;
+        cards.forEach(card -> card.recordHistory(value));
         this.historyCache = value == null ? null : new dev.hostwarden.history.HistoryCache(value.log());
     }
 

@@ -76,6 +76,13 @@ public final class RoleCardModel {
      */
     private volatile long outcomeAt = System.nanoTime();
 
+    /** Where a retract from this card is recorded, as {@code hostwarden retract} records it; null: nowhere (tests). */
+    private volatile dev.hostwarden.history.OwnershipHistory historyRecorder;
+
+    void recordHistory(dev.hostwarden.history.OwnershipHistory value) {
+        historyRecorder = value;
+    }
+
     public RoleCardModel(Role role, PanelContext context, Runnable requestRefresh) {
         this.role = role;
         this.context = context;
@@ -330,7 +337,13 @@ public final class RoleCardModel {
         actionMessage.set("Retracting…");
         recompute();
         context.background().execute(() -> {
+            // Read before: the retract removes the record that names the dead owner.
+            var dead = context.rendezvous().read(role).recordOrNull();
             RetractResult result = context.rendezvous().retractor().retract(role, false);
+            var recorder = historyRecorder;
+            if (recorder != null && result.removedSomething()) {
+                recorder.retracted(role, dead == null ? null : dead.pid());
+            }
             outcomeAt = System.nanoTime();
             context.ui().execute(() -> {
                 busy.set(false);
