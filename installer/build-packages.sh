@@ -107,10 +107,10 @@ cp "${other_jars[@]}" "$image/app/lib/"
 cp installer/linux/hostwarden "$image/bin/hostwarden"
 chmod 755 "$image/bin/hostwarden"
 cp installer/linux/hostwarden.desktop "$image/share/applications/"
-# The menu icon: the panel's green disc; sizes above 64 px are made by installer/make-native-icons.py.
+# The menu icon: the panel's "live" glyph; sizes above 64 px are made by installer/make-native-icons.py.
 for size in 16 24 32 48 64 128 256; do
   mkdir -p "$image/share/icons/hicolor/${size}x${size}/apps"
-  icon_png=assets/icons/tray-green-$size.png
+  icon_png=assets/icons/tray-live-$size.png
   [ -f "$icon_png" ] || icon_png=installer/linux/icons/hostwarden-$size.png
   cp "$icon_png" "$image/share/icons/hicolor/${size}x${size}/apps/hostwarden.png"
 done

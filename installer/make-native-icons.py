@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
-"""Makes the Windows and macOS application icons from the panel's green status disc.
+"""Makes the Windows and macOS application icons from the panel's "live" glyph (a tick on the green disc).
 
     python3 installer/make-native-icons.py           (--check: only say whether the committed files are current)
 
 writes installer/windows/hostwarden.ico and installer/macos/hostwarden.icns, which
 installer/build-packages.sh gives jpackage (--icon) on the native runners, and the Linux menu icon's
 larger sizes, installer/linux/icons/hostwarden-{48,128,256}.png, for the hicolor theme. The 16, 24, 32 and 64 px
-images are the committed assets/icons/tray-green-*.png themselves; the larger ones (48 to 512 px, which
-Explorer, the Dock and Finder ask for) are drawn by the same renderer, assets/icons/make-icons.py, so
-they are the same disc, not a blown-up 64 px one. Both containers hold PNG images (Windows Vista and
-later, macOS 10.7 and later read them), written with the standard library only; the output is committed.
+images are the committed assets/icons/tray-live-*.png themselves; the larger ones (48 to 512 px, which
+Explorer, the Dock and Finder ask for) are drawn by the same renderer, assets/icons/make-icons.py (it
+needs Pillow), so they are the same glyph, not a blown-up 64 px one. Both containers hold PNG images
+(Windows Vista and later, macOS 10.7 and later read them); the output is committed.
 """
 import importlib.util
+import io
 import os
 import struct
 import sys
@@ -33,12 +34,15 @@ def images(sizes):
     renderer = load_renderer()
     out = {}
     for size in sizes:
-        committed = os.path.join(ICONS, "tray-green-%d.png" % size)
+        committed = os.path.join(ICONS, "tray-live-%d.png" % size)
         if os.path.exists(committed):
             with open(committed, "rb") as png:
                 out[size] = png.read()
         else:
-            out[size] = renderer.render(size, renderer.COLOURS["green"])
+            colour, glyph = renderer.GLYPHS["live"]
+            encoded = io.BytesIO()
+            renderer.render(size, colour, glyph).save(encoded, format="PNG", optimize=True)
+            out[size] = encoded.getvalue()
     return out
 
 
