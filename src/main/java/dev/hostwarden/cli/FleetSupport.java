@@ -30,8 +30,7 @@ final class FleetSupport {
     static FleetConfig config(FleetOptions options) {
         FleetConfig config = options.fromSettingsFile() ? fromSettings(options)
                 : FleetConfig.parse(options.configuredEndpoints(), options.scope, options.ttlSeconds);
-        String user = System.getenv("HOSTWARDEN_FLEET_USER");
-        return user == null || user.isEmpty() ? config : config.withCredentials(user, System.getenv("HOSTWARDEN_FLEET_PASSWORD"));
+        return config.withEnvironmentCredentials();
     }
 
     /** The settings file's {@code fleet} object; an unusable file is a bad value like any other. */

@@ -90,6 +90,9 @@ public final class PanelApp extends Application {
         Appearance appearance = PanelLauncher.appearance();
         appearance.applyToApplication();
         model = new PanelModel(context);
+        if (options.fleet() != null) {
+            model.useFleet(dev.hostwarden.panel.model.PanelFleet.of(options.fleet()));
+        }
         model.recordHistory(dev.hostwarden.history.OwnershipHistory.forUser());
         view = new PanelView(model, Clock.systemDefaultZone());
         view.addHeaderControl(ThemeMenu.create(appearance));
