@@ -14,13 +14,16 @@ public final class PanelFleet implements FleetLookup {
     }
 
     /**
-     * The fleet at {@code endpoints} ({@code --fleet} or HOSTWARDEN_FLEET; scope the role, the default
-     * time to live), with credentials from the environment as the commands take them.
+     * The fleet at {@code endpoints} ({@code --fleet} or HOSTWARDEN_FLEET), the scope HOSTWARDEN_FLEET_SCOPE
+     * names (else the role), with credentials from the environment as the commands take them. The time
+     * to live is the holder's, read from etcd.
      *
      * @throws IllegalArgumentException naming a bad endpoint
      */
     public static FleetLookup of(String endpoints) {
-        return new PanelFleet(FleetConfig.parse(endpoints, null, null).withEnvironmentCredentials());
+        String scope = System.getenv("HOSTWARDEN_FLEET_SCOPE");
+        return new PanelFleet(FleetConfig.parse(endpoints, scope == null || scope.isBlank() ? null : scope.strip(), null)
+                .withEnvironmentCredentials());
     }
 
     @Override
