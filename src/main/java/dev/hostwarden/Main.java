@@ -68,8 +68,10 @@ public final class Main {
     private static boolean isPanelLaunch(String[] args) {
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
-            if (arg.equals("--lock-dir") && i + 1 < args.length && isDirValue(args[i + 1])) {
+            if ((arg.equals("--lock-dir") || arg.equals("--fleet")) && i + 1 < args.length && isDirValue(args[i + 1])) {
                 i++;
+            } else if (arg.startsWith("--fleet=") && isDirValue(arg.substring("--fleet=".length()))) {
+                // The panel's own option: it refuses a bad endpoint itself, in the fleet's words.
             } else if (arg.equals("--theme") || arg.startsWith("--theme=")) {
                 // The panel's own option: it refuses a bad or missing value itself, naming the valid words.
                 if (arg.equals("--theme") && i + 1 < args.length && !args[i + 1].startsWith("-")) {

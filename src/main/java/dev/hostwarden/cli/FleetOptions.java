@@ -16,6 +16,35 @@ final class FleetOptions {
     @Option(names = "--fleet-ttl", paramLabel = "SECONDS", description = "The fleet lease's time to live (default 10).")
     Integer ttlSeconds;
 
+    /** Where a restarted owner finds the scope and time to live its restart was given (the flags win). */
+    static final String SCOPE_ENVIRONMENT = "HOSTWARDEN_FLEET_SCOPE";
+    static final String TTL_ENVIRONMENT = "HOSTWARDEN_FLEET_TTL";
+
+    /** --fleet-scope, else HOSTWARDEN_FLEET_SCOPE, else null (the role). */
+    String scope() {
+        if (scope != null) {
+            return scope;
+        }
+        String fromEnvironment = System.getenv(SCOPE_ENVIRONMENT);
+        return fromEnvironment == null || fromEnvironment.isBlank() ? null : fromEnvironment.strip();
+    }
+
+    /** --fleet-ttl, else HOSTWARDEN_FLEET_TTL, else null (the default); a bad variable throws naming it. */
+    Integer ttlSeconds() {
+        if (ttlSeconds != null) {
+            return ttlSeconds;
+        }
+        String fromEnvironment = System.getenv(TTL_ENVIRONMENT);
+        if (fromEnvironment == null || fromEnvironment.isBlank()) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(fromEnvironment.strip());
+        } catch (NumberFormatException notANumber) {
+            throw new IllegalArgumentException(TTL_ENVIRONMENT + ": '" + fromEnvironment + "' is not a whole number of seconds");
+        }
+    }
+
     /**
      * The endpoints given, or the environment's, or (marked by {@link #fromSettingsFile()}) the settings
      * file's; null when no fleet is configured. An unusable settings file counts as configured, so

@@ -91,10 +91,7 @@ final class FleetStatusPrinter {
     }
 
     private static RoleReport withFleetReasons(RoleReport local, FleetSection section) {
-        List<Reason> reasons = new ArrayList<>(local.reasons());
-        reasons.addAll(section.reasons());
-        return new RoleReport(local.role(), local.verdict(), local.record(), local.lock(), local.liveness(), reasons, local.checks(),
-                local.retractable(), local.retractPaths(), local.manualFix());
+        return section.appliedTo(local);
     }
 
     /** The host verdict's code, except that no local owner is not "no owner" when the fleet has one (0) or cannot say (4). */

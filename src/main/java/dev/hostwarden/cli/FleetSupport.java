@@ -29,9 +29,8 @@ final class FleetSupport {
     /** The configuration, with credentials from HOSTWARDEN_FLEET_USER / HOSTWARDEN_FLEET_PASSWORD; bad values throw naming them. */
     static FleetConfig config(FleetOptions options) {
         FleetConfig config = options.fromSettingsFile() ? fromSettings(options)
-                : FleetConfig.parse(options.configuredEndpoints(), options.scope, options.ttlSeconds);
-        String user = System.getenv("HOSTWARDEN_FLEET_USER");
-        return user == null || user.isEmpty() ? config : config.withCredentials(user, System.getenv("HOSTWARDEN_FLEET_PASSWORD"));
+                : FleetConfig.parse(options.configuredEndpoints(), options.scope(), options.ttlSeconds());
+        return config.withEnvironmentCredentials();
     }
 
     /** The settings file's {@code fleet} object; an unusable file is a bad value like any other. */
@@ -39,7 +38,7 @@ final class FleetSupport {
         Environment env = Environment.system();
         try {
             var section = LaunchSettings.fleetSection(env).orElseThrow();
-            return FleetConfig.fromSettings("settings file " + LaunchSettings.defaultPath(env), section, options.scope, options.ttlSeconds);
+            return FleetConfig.fromSettings("settings file " + LaunchSettings.defaultPath(env), section, options.scope(), options.ttlSeconds());
         } catch (LaunchSettings.SettingsException unusable) {
             throw new IllegalArgumentException(unusable.getMessage());
         }
@@ -83,6 +82,46 @@ final class FleetSupport {
             Thread.currentThread().interrupt();
             return 1;
         }
+    }
+
+    /**
+     * {@code restart ROLE --fleet}, before anything is stopped: refuses (returning the exit code) when
+     * another machine holds the role, since a new owner here could not take the lease, or when the
+     * fleet cannot be reached. Null when the restart may go on.
+     */
+    static Integer refuseRestart(FleetConfig config, Role role, HostRendezvous rendezvous, Output output) {
+        RoleReport local = new dev.hostwarden.core.RoleInspector(rendezvous, true).inspect(role);
+        FleetSection section = inspect(config, local);
+        if (section.state() == FleetSection.State.HELD_ELSEWHERE) {
+            output.error("FLEET_HELD_ELSEWHERE", "restart: " + role.wireName() + " is held in the fleet by " + section.holder().describe()
+                    + " (" + section.key() + ", revision " + section.revision() + "); nothing here to restart and nothing was stopped"
+                    + " (stop it there, or: hostwarden stop " + role.wireName() + " --fleet)");
+            return 1;
+        }
+        if (section.state() == FleetSection.State.UNREACHABLE) {
+            output.error("FLEET_UNREACHABLE", "restart: " + section.reasons().get(0).message()
+                    + "; a new owner could not take the fleet lease, so nothing was stopped");
+            return 4;
+        }
+        return null;
+    }
+
+    /**
+     * The environment a restarted owner inherits: this one, with the fleet given on the command line
+     * (endpoints, scope, time to live) so that the relaunched {@code run ROLE} takes the same lease.
+     */
+    static Environment relaunchEnvironment(FleetOptions options) {
+        Environment env = Environment.system();
+        if (options.endpoints != null) {
+            env = env.with(FleetConfig.ENVIRONMENT, options.endpoints);
+        }
+        if (options.scope != null) {
+            env = env.with(FleetOptions.SCOPE_ENVIRONMENT, options.scope);
+        }
+        if (options.ttlSeconds != null) {
+            env = env.with(FleetOptions.TTL_ENVIRONMENT, options.ttlSeconds.toString());
+        }
+        return env;
     }
 
     static FleetSection inspect(FleetConfig config, RoleReport report) {

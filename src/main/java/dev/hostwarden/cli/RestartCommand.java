@@ -14,12 +14,16 @@ import picocli.CommandLine.Parameters;
 @Command(name = "restart", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class, description = "Stop ROLE's owner, retract what is left, launch the configured command detached, "
         + "and wait until a new owner is proven live.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:a new live owner is proven", "1:no new live owner (the message says the role's state)",
-            "4:the directory is unusable, the owner cannot be seen (nothing stopped)",
+        exitCodeList = {"0:a new live owner is proven", "1:no new live owner (the message says the role's state), or "
+            + "another machine holds the role's fleet lease (nothing stopped)",
+            "4:the directory is unusable, the owner cannot be seen, or the fleet cannot be reached (nothing stopped)",
             "78:the replacement cannot start: settings, command or working directory (nothing stopped)", "2:usage error"})
 final class RestartCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
+
+    @Mixin
+    FleetOptions fleet;
 
 
     @Parameters(paramLabel = "ROLE", converter = RoleConverter.class, description = "gateway, serve or desktop-serve")
@@ -55,6 +59,20 @@ final class RestartCommand implements Callable<Integer> {
                 return ControlResult.Outcome.REFUSED.exitCode();
             }
             control = control.withSettings(settings);
+        }
+        if (fleet.configuredEndpoints() != null) {
+            // Only the fleet's door loads fleet classes; the relaunched owner gets the same fleet.
+            Integer refused;
+            try {
+                refused = FleetSupport.refuseRestart(FleetSupport.config(fleet), role, rendezvous, output);
+            } catch (IllegalArgumentException bad) {
+                output.error("CONFIG", "restart: " + bad.getMessage() + "; nothing was stopped");
+                return ControlResult.Outcome.REFUSED.exitCode();
+            }
+            if (refused != null) {
+                return refused;
+            }
+            control = control.withEnvironment(FleetSupport.relaunchEnvironment(fleet));
         }
         ControlOutput steps = new ControlOutput(output, output.json() ? output.err() : output.out());
         ControlHistory history = new ControlHistory(rendezvous, role);

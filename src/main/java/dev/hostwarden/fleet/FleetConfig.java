@@ -116,6 +116,12 @@ public record FleetConfig(List<URI> endpoints, String scope, int ttlSeconds, Str
         return value.textValue();
     }
 
+    /** With HOSTWARDEN_FLEET_USER / HOSTWARDEN_FLEET_PASSWORD when the user is set; otherwise unchanged. */
+    public FleetConfig withEnvironmentCredentials() {
+        String userName = System.getenv("HOSTWARDEN_FLEET_USER");
+        return userName == null || userName.isEmpty() ? this : withCredentials(userName, System.getenv("HOSTWARDEN_FLEET_PASSWORD"));
+    }
+
     public FleetConfig withCredentials(String userName, String secret) {
         return new FleetConfig(endpoints, scope, ttlSeconds, userName, secret);
     }

@@ -2,6 +2,8 @@ package dev.hostwarden.fleet;
 
 import dev.hostwarden.core.Reason;
 import dev.hostwarden.core.Role;
+import dev.hostwarden.core.RoleReport;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,5 +21,25 @@ public record FleetSection(Role role, String endpoints, String key, State state,
 
     public FleetSection {
         reasons = List.copyOf(reasons);
+    }
+
+    /** The host's report with the fleet's reasons after the host's own; the host verdict is unchanged. */
+    public RoleReport appliedTo(RoleReport local) {
+        List<Reason> all = new ArrayList<>(local.reasons());
+        all.addAll(reasons);
+        return new RoleReport(local.role(), local.verdict(), local.record(), local.lock(), local.liveness(), all, local.checks(),
+                local.retractable(), local.retractPaths(), local.manualFix());
+    }
+
+    /** One line for a role card: state, key, holder, revision and lease time left, as far as they are known. */
+    public String line() {
+        StringBuilder line = new StringBuilder(state.name()).append(' ').append(key);
+        if (holder != null) {
+            line.append(" · ").append(holder.describe()).append(" · revision ").append(revision);
+        }
+        if (ttlLeft >= 0) {
+            line.append(" · ").append(ttlLeft).append(" s left");
+        }
+        return line.toString();
     }
 }

@@ -74,6 +74,11 @@ public final class PanelApp extends Application {
     private ScheduledExecutorService ticker;
     private javafx.scene.control.Button saveDiagnostics;
 
+    /** With a fleet, an owner started or restarted from a card takes the same fleet lease (it inherits HOSTWARDEN_FLEET). */
+    private static RendezvousOwnerControl fleetControl(RendezvousOwnerControl control, PanelLauncher.PanelOptions options) {
+        return options.fleet() == null ? control : control.withEnvironment(Environment.system().with("HOSTWARDEN_FLEET", options.fleet()));
+    }
+
     @Override
     public void start(Stage primary) {
         stage = primary;
@@ -86,10 +91,13 @@ public final class PanelApp extends Application {
         HostRendezvous rendezvous = options.lockDir() == null ? HostRendezvous.system()
                 : HostRendezvous.at(RendezvousDir.of(options.lockDir()), ProcessInspector.system());
         PanelContext context = PanelContext.of(rendezvous, HermesHome.resolve(Environment.system()),
-                new RendezvousOwnerControl(rendezvous), new OshiProcessDescriber(), background, Platform::runLater);
+                fleetControl(new RendezvousOwnerControl(rendezvous), options), new OshiProcessDescriber(), background, Platform::runLater);
         Appearance appearance = PanelLauncher.appearance();
         appearance.applyToApplication();
         model = new PanelModel(context);
+        if (options.fleet() != null) {
+            model.useFleet(dev.hostwarden.panel.model.PanelFleet.of(options.fleet()));
+        }
         model.recordHistory(dev.hostwarden.history.OwnershipHistory.forUser());
         view = new PanelView(model, Clock.systemDefaultZone());
         view.addHeaderControl(ThemeMenu.create(appearance));

@@ -14,7 +14,7 @@ import javafx.application.Application;
  * command (only {@code --no-tray}, {@code --lock-dir DIR} and {@code --theme WORD}), so the command line never links against JavaFX or AWT.
  */
 public final class PanelLauncher {
-    private static volatile PanelOptions options = new PanelOptions(false, null, false, null);
+    private static volatile PanelOptions options = new PanelOptions(false, null, false, null, null);
     /** The look, begun before JavaFX starts so the system's dark preference is asked while the toolkit loads. */
     private static volatile Appearance appearance;
     /** sysexits-style usage error, as the commands use. */
@@ -32,12 +32,14 @@ public final class PanelLauncher {
 
     /**
      * What the panel was started with: {@code --no-tray}, {@code --lock-dir DIR} (null: the directory
-     * hermes would use), {@code --theme system|light|dark} (null: the remembered one) and the debug switch.
+     * hermes would use), {@code --theme system|light|dark} (null: the remembered one), the debug switch and
+     * {@code --fleet URL[,URL…]} (else HOSTWARDEN_FLEET; null: no fleet, and no fleet class is loaded).
      */
-    public record PanelOptions(boolean noTray, Path lockDir, boolean debug, ThemeChoice theme) {
+    public record PanelOptions(boolean noTray, Path lockDir, boolean debug, ThemeChoice theme, String fleet) {
         static PanelOptions parse(String[] args) {
             boolean noTray = false;
             Path lockDir = null;
+            String fleet = null;
             ThemeChoice theme = null;
             for (int i = 0; i < args.length; i++) {
                 if (args[i].equals("--no-tray")) {
@@ -46,6 +48,10 @@ public final class PanelLauncher {
                     lockDir = Path.of(args[++i]);
                 } else if (args[i].startsWith("--lock-dir=")) {
                     lockDir = Path.of(args[i].substring("--lock-dir=".length()));
+                } else if (args[i].equals("--fleet") && i + 1 < args.length) {
+                    fleet = args[++i];
+                } else if (args[i].startsWith("--fleet=")) {
+                    fleet = args[i].substring("--fleet=".length());
                 } else if (args[i].equals("--theme") || args[i].startsWith("--theme=")) {
                     String word = args[i].equals("--theme") ? (i + 1 < args.length ? args[++i] : "") : args[i].substring("--theme=".length());
                     theme = ThemeChoice.parse(word).orElseThrow(() -> new IllegalArgumentException(word.isEmpty()
@@ -53,13 +59,21 @@ public final class PanelLauncher {
                             : "--theme: '" + word + "' is not one of " + ThemeChoice.words()));
                 }
             }
-            return new PanelOptions(noTray, lockDir, Boolean.getBoolean(DEBUG_PROPERTY), theme);
+            if (fleet == null) {
+                String fromEnvironment = System.getenv("HOSTWARDEN_FLEET");
+                fleet = fromEnvironment == null || fromEnvironment.isBlank() ? null : fromEnvironment;
+            }
+            return new PanelOptions(noTray, lockDir, Boolean.getBoolean(DEBUG_PROPERTY), theme, fleet);
         }
     }
 
     public static void launch(String[] args) {
         try {
             options = PanelOptions.parse(args);
+            if (options.fleet() != null) {
+                // A bad endpoint is refused before any window opens, in the fleet's own words.
+                dev.hostwarden.panel.model.PanelFleet.of(options.fleet());
+            }
         } catch (IllegalArgumentException usage) {
             System.err.println("hostwarden: " + usage.getMessage());
             System.exit(EXIT_USAGE);

@@ -28,6 +28,7 @@ class PanelLaunchArgumentsTest {
         env.put("WAYLAND_DISPLAY", null);
         env.put("XDG_STATE_HOME", temp.resolve("state").toString());
         env.put("HERMES_GATEWAY_LOCK_DIR", null);
+        env.put("HOSTWARDEN_FLEET", null);
         return ChildProcess.java(Main.class, env, args);
     }
 
@@ -46,6 +47,7 @@ class PanelLaunchArgumentsTest {
         assertPanel("--lock-dir=" + locks, "--no-tray");
         assertPanel("--theme", "dark", "--lock-dir", locks);
         assertPanel("--theme=System");
+        assertPanel("--fleet", "http://127.0.0.1:2379", "--lock-dir", locks);
         assertFalse(java.nio.file.Files.exists(temp.resolve("state")), "nothing written");
         assertFalse(java.nio.file.Files.exists(temp.resolve("locks")), "nothing written");
     }
@@ -71,6 +73,16 @@ class PanelLaunchArgumentsTest {
         try (ChildProcess child = main("--theme")) {
             assertEquals(2, child.waitFor(Duration.ofSeconds(60)));
             assertEquals("hostwarden: --theme needs a value: one of system, light, dark", child.stderr().strip());
+        }
+        assertFalse(java.nio.file.Files.exists(temp.resolve("state")), "nothing written");
+    }
+
+    @Test
+    void aBadFleetEndpointIsOneLineAndExitTwoEvenWithoutADisplay() throws Exception {
+        try (ChildProcess child = main("--fleet=ftp://nowhere", "--no-tray")) {
+            assertEquals(2, child.waitFor(Duration.ofSeconds(60)));
+            String said = child.stderr().strip();
+            assertTrue(said.startsWith("hostwarden: ") && said.contains("ftp://nowhere") && !said.contains("\n"), said);
         }
         assertFalse(java.nio.file.Files.exists(temp.resolve("state")), "nothing written");
     }

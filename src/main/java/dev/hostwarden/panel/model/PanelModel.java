@@ -46,6 +46,8 @@ import javafx.collections.FXCollections;
  */
 public final class PanelModel {
     private final PanelContext context;
+    /** The fleet asked at each refresh, or null (no fleet configured). */
+    private volatile FleetLookup fleet;
     private final List<RoleCardModel> cards = new ArrayList<>();
     private final ReadOnlyListWrapper<HomeStatus> homes = new ReadOnlyListWrapper<>(this, "homes", FXCollections.observableArrayList());
     private final ReadOnlyObjectWrapper<Verdict> worst = new ReadOnlyObjectWrapper<>(this, "worst", Verdict.NO_OWNER);
@@ -287,15 +289,30 @@ public final class PanelModel {
     private record Snapshot(RendezvousDir dir, List<RoleSnapshot> roles, List<HomeStatus> homes, Instant at) {
     }
 
+    /**
+     * Each later refresh also asks {@code lookup} about every role (on the background executor) and
+     * shows its line and reasons on the cards. Without a call no fleet is asked and no fleet class loaded.
+     */
+    public void useFleet(FleetLookup lookup) {
+        fleet = lookup;
+    }
+
     private Snapshot take() {
         List<RoleSnapshot> roles = new ArrayList<>();
+        FleetLookup fleetNow = fleet;
         for (Role role : Role.values()) {
             RoleReport report = context.inspector().inspect(role);
             if (history != null) {
                 history.observe(report);
             }
             // The retract verdict from what the report already observed: no second read or lock probe.
-            roles.add(new RoleSnapshot(report, context.rendezvous().retractor().preview(role, report.lock(), report.record())));
+            var dryRun = context.rendezvous().retractor().preview(role, report.lock(), report.record());
+            if (fleetNow == null) {
+                roles.add(new RoleSnapshot(report, dryRun));
+            } else {
+                FleetLookup.Look look = fleetNow.look(report);
+                roles.add(new RoleSnapshot(look.report(), dryRun, look.line()));
+            }
         }
         dev.hostwarden.history.HistoryCache cache = historyCache;
         if (cache != null) {

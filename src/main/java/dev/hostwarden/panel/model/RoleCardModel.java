@@ -47,6 +47,7 @@ public final class RoleCardModel {
     private final ReadOnlyStringWrapper holderWarning = new ReadOnlyStringWrapper(this, "holderWarning", "");
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyStringWrapper history = new ReadOnlyStringWrapper(this, "history", "");
+    private final ReadOnlyStringWrapper fleetLine = new ReadOnlyStringWrapper(this, "fleetLine", "");
     private final ReadOnlyBooleanWrapper retractEnabled = new ReadOnlyBooleanWrapper(this, "retractEnabled");
     private final ReadOnlyStringWrapper retractDisabledReason = new ReadOnlyStringWrapper(this, "retractDisabledReason", "");
     private final ReadOnlyObjectWrapper<RetractPreview> retractPreview = new ReadOnlyObjectWrapper<>(this, "retractPreview");
@@ -126,6 +127,11 @@ public final class RoleCardModel {
     /** "1 restart in the last 24 h · last exit: …" from the ownership history, or "" when the panel keeps none. */
     public ReadOnlyStringProperty historyProperty() {
         return history.getReadOnlyProperty();
+    }
+
+    /** "Fleet: STATE key · holder · revision · time left" when a fleet is configured; "" otherwise. */
+    public ReadOnlyStringProperty fleetLineProperty() {
+        return fleetLine.getReadOnlyProperty();
     }
 
     void applyHistory(String line) {
@@ -217,6 +223,7 @@ public final class RoleCardModel {
             return;
         }
         snapshot.set(next);
+        fleetLine.set(next.fleetLine());
         RoleReport report = next.report();
         verdict.set(report.verdict());
         if (!seesOutcome || busy.get()) {

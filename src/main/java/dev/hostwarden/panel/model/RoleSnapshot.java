@@ -6,9 +6,14 @@ import dev.hostwarden.core.Verdict;
 
 /**
  * One role at one refresh: the core's report plus the core's own dry-run retract, whose refusal is
- * the reason shown when Retract is disabled. Both are read-only.
+ * the reason shown when Retract is disabled, and the fleet's line ("" without a fleet; the report then
+ * carries the fleet's reasons after the host's). All read-only.
  */
-public record RoleSnapshot(RoleReport report, RetractResult dryRun) {
+public record RoleSnapshot(RoleReport report, RetractResult dryRun, String fleetLine) {
+
+    public RoleSnapshot(RoleReport report, RetractResult dryRun) {
+        this(report, dryRun, "");
+    }
 
     /** Why "Retract dead record" is disabled now, in the core's words; null while it is enabled. */
     public String retractDisabledReason() {

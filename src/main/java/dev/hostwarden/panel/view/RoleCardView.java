@@ -63,6 +63,8 @@ public final class RoleCardView extends VBox {
     private final Button retract = new Button("Retract dead record…");
     private final Label noAction = Ui.wrapping("", "subtle", "small");
     private final Label history = Ui.wrapping("", "subtle", "small");
+    /** The fleet's view of this role; hidden when no fleet is configured. */
+    private final Label fleet = Ui.wrapping("", "subtle", "small");
 
     public RoleCardView(RoleCardModel model, Clock clock) {
         this.model = model;
@@ -91,6 +93,10 @@ public final class RoleCardView extends VBox {
         history.textProperty().bind(model.historyProperty());
         hideWhenEmpty(history);
         getChildren().add(getChildren().indexOf(age) + 1, history);
+        fleet.setId("fleet-" + role);
+        fleet.textProperty().bind(model.fleetLineProperty());
+        hideWhenEmpty(fleet);
+        getChildren().add(getChildren().indexOf(history) + 1, fleet);
         model.snapshotProperty().addListener((observable, before, after) -> showSnapshot(after));
         model.holderProperty().addListener((observable, before, after) -> showLock());
         model.holderStatusProperty().addListener((observable, before, after) -> showLock());
