@@ -17,7 +17,7 @@ import java.util.Locale;
  * names the key two machines agree on (default: the role), the lease's time to live, and optional
  * etcd credentials.
  */
-public record FleetConfig(List<URI> endpoints, String scope, int ttlSeconds, String user, String password) {
+public record FleetConfig(List<URI> endpoints, String scope, int ttlSeconds, String user, String password, Path caFile) {
     public static final int DEFAULT_TTL_SECONDS = 10;
     /** The environment variable that configures a fleet when no {@code --fleet} is given. */
     public static final String ENVIRONMENT = "HOSTWARDEN_FLEET";
@@ -56,12 +56,13 @@ public record FleetConfig(List<URI> endpoints, String scope, int ttlSeconds, Str
         if (scope != null && !scope.matches("[A-Za-z0-9._-]{1,100}")) {
             throw new IllegalArgumentException("fleet scope '" + scope + "' may hold only letters, digits, '.', '_' and '-' (at most 100)");
         }
-        return new FleetConfig(endpoints, scope, ttl, null, null);
+        return new FleetConfig(endpoints, scope, ttl, null, null, null);
     }
 
     /**
      * The settings file's {@code fleet} object: {@code endpoints} (array of URLs), {@code scope},
-     * {@code ttlSeconds}, {@code user}, {@code passwordFile} (its content, trailing newline dropped).
+     * {@code ttlSeconds}, {@code user}, {@code passwordFile} (its content, trailing newline dropped),
+     * {@code caFile} (PEM certificates to trust for {@code https://} endpoints).
      * {@code scope} and {@code ttlSeconds} given on the command line win. Bad values throw an
      * {@link IllegalArgumentException} naming {@code where} and the value; the password is never shown.
      */
@@ -88,6 +89,10 @@ public record FleetConfig(List<URI> endpoints, String scope, int ttlSeconds, Str
                     ttlOverride != null ? ttlOverride : whole ? Integer.valueOf(ttl.intValue()) : null);
         } catch (IllegalArgumentException bad) {
             throw new IllegalArgumentException(where + ": " + bad.getMessage());
+        }
+        String ca = text(where, fleet, "caFile");
+        if (ca != null) {
+            config = config.withCaFile(Path.of(ca));
         }
         String user = text(where, fleet, "user");
         String passwordFile = text(where, fleet, "passwordFile");
@@ -116,14 +121,24 @@ public record FleetConfig(List<URI> endpoints, String scope, int ttlSeconds, Str
         return value.textValue();
     }
 
-    /** With HOSTWARDEN_FLEET_USER / HOSTWARDEN_FLEET_PASSWORD when the user is set; otherwise unchanged. */
+    /**
+     * With HOSTWARDEN_FLEET_USER / HOSTWARDEN_FLEET_PASSWORD when the user is set, and
+     * HOSTWARDEN_FLEET_CA_FILE when set; otherwise unchanged.
+     */
     public FleetConfig withEnvironmentCredentials() {
+        String ca = System.getenv("HOSTWARDEN_FLEET_CA_FILE");
+        FleetConfig trusted = ca == null || ca.isEmpty() ? this : withCaFile(Path.of(ca));
         String userName = System.getenv("HOSTWARDEN_FLEET_USER");
-        return userName == null || userName.isEmpty() ? this : withCredentials(userName, System.getenv("HOSTWARDEN_FLEET_PASSWORD"));
+        return userName == null || userName.isEmpty() ? trusted : trusted.withCredentials(userName, System.getenv("HOSTWARDEN_FLEET_PASSWORD"));
     }
 
     public FleetConfig withCredentials(String userName, String secret) {
-        return new FleetConfig(endpoints, scope, ttlSeconds, userName, secret);
+        return new FleetConfig(endpoints, scope, ttlSeconds, userName, secret, caFile);
+    }
+
+    /** Trusts the certificates in {@code pem} (a CA file) for {@code https://} endpoints, instead of the JDK's default store. */
+    public FleetConfig withCaFile(Path pem) {
+        return new FleetConfig(endpoints, scope, ttlSeconds, user, password, pem);
     }
 
     /** The ownership key: {@code /hostwarden/v1/<scope>/<role>}. */

@@ -33,7 +33,8 @@ class FleetConfigTest {
         var json = new com.fasterxml.jackson.databind.ObjectMapper();
         java.nio.file.Path secret = java.nio.file.Files.writeString(temp.resolve("pw"), "s3cret\n");
         FleetConfig config = FleetConfig.fromSettings("settings file S", json.readTree("{\"endpoints\": [\"http://a:1\", \"http://b:2\"],"
-                + " \"scope\": \"bot\", \"ttlSeconds\": 6, \"user\": \"u\", \"passwordFile\": \"" + secret + "\"}"), null, null);
+                + " \"scope\": \"bot\", \"ttlSeconds\": 6, \"user\": \"u\", \"passwordFile\": \"" + secret + "\", \"caFile\": \"/etc/etcd/ca.pem\"}"), null, null);
+        assertEquals(java.nio.file.Path.of("/etc/etcd/ca.pem"), config.caFile());
         assertEquals(List.of(URI.create("http://a:1"), URI.create("http://b:2")), config.endpoints());
         assertEquals("/hostwarden/v1/bot/serve", config.keyFor(Role.SERVE));
         assertEquals(6, config.ttlSeconds());

@@ -18,10 +18,52 @@ public final class EtcdServer implements AutoCloseable {
     private final int peerPort;
     private Process process;
 
+    /** With TLS on the client port: the CA that signed its certificate, its certificate and key; else null. */
+    private Path caFile;
+    private Path certFile;
+    private Path keyFile;
+
     private EtcdServer(Path dataDir, int clientPort, int peerPort) {
         this.dataDir = dataDir;
         this.clientPort = clientPort;
         this.peerPort = peerPort;
+    }
+
+    /**
+     * Like {@link #start}, serving clients over TLS with a certificate for 127.0.0.1 signed by a CA made
+     * here with openssl (see {@link #caFile()}); skips without openssl.
+     */
+    public static EtcdServer startTls(Path dir) throws IOException, InterruptedException {
+        Path binary = List.of(Path.of("/usr/bin/etcd"), Path.of("/usr/local/bin/etcd")).stream().filter(Files::isExecutable).findFirst().orElse(null);
+        Assumptions.assumeTrue(binary != null, "SKIPPED: no etcd binary (apt-get install etcd-server): the fleet tests need a real etcd");
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/openssl")), "SKIPPED: no openssl to make the test CA");
+        Path tls = Files.createDirectories(dir.resolve("tls"));
+        Files.writeString(tls.resolve("ext.cnf"), "subjectAltName=IP:127.0.0.1\n");
+        openssl(tls, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=hostwarden-test-ca");
+        openssl(tls, "req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1");
+        openssl(tls, "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem",
+                "-days", "2", "-extfile", "ext.cnf");
+        EtcdServer server = new EtcdServer(dir.resolve("etcd-data"), freePort(), freePort());
+        server.caFile = tls.resolve("ca.pem");
+        server.certFile = tls.resolve("server.pem");
+        server.keyFile = tls.resolve("server.key");
+        server.launch(binary);
+        return server;
+    }
+
+    private static void openssl(Path dir, String... args) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of("/usr/bin/openssl"));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("openssl.log").toFile()).start();
+        if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) || process.exitValue() != 0) {
+            throw new IOException("openssl " + String.join(" ", args) + " failed: " + Files.readString(dir.resolve("openssl.log")));
+        }
+    }
+
+    /** The CA that signed a TLS server's certificate; null for a plain one. */
+    public Path caFile() {
+        return caFile;
     }
 
     /** Starts one in {@code dir}; skips the calling test when etcd is not installed. */
@@ -34,12 +76,15 @@ public final class EtcdServer implements AutoCloseable {
     }
 
     private void launch(Path binary) throws IOException, InterruptedException {
-        String client = "http://127.0.0.1:" + clientPort;
+        String client = url();
         String peer = "http://127.0.0.1:" + peerPort;
-        process = new ProcessBuilder(binary.toString(), "--name", "test", "--data-dir", dataDir.toString(),
+        List<String> command = new java.util.ArrayList<>(List.of(binary.toString(), "--name", "test", "--data-dir", dataDir.toString(),
                 "--listen-client-urls", client, "--advertise-client-urls", client,
-                "--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer, "--initial-cluster", "test=" + peer)
-                .redirectErrorStream(true).redirectOutput(dataDir.resolveSibling("etcd.log").toFile()).start();
+                "--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer, "--initial-cluster", "test=" + peer));
+        if (certFile != null) {
+            command.addAll(List.of("--cert-file", certFile.toString(), "--key-file", keyFile.toString()));
+        }
+        process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dataDir.resolveSibling("etcd.log").toFile()).start();
         Waits.until("etcd answering on " + client, Duration.ofSeconds(30), this::answers);
     }
 
@@ -68,6 +113,15 @@ public final class EtcdServer implements AutoCloseable {
     }
 
     private boolean answers() {
+        if (caFile != null) {
+            try {
+                new dev.hostwarden.fleet.EtcdClient(dev.hostwarden.fleet.FleetConfig.parse(url(), null, null).withCaFile(caFile),
+                        Duration.ofSeconds(1)).get("/hostwarden-test-ping");
+                return true;
+            } catch (IOException notYet) {
+                return false;
+            }
+        }
         try {
             var http = java.net.http.HttpClient.newHttpClient();
             var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(url() + "/v3/kv/range"))
@@ -82,7 +136,7 @@ public final class EtcdServer implements AutoCloseable {
     }
 
     public String url() {
-        return "http://127.0.0.1:" + clientPort;
+        return (certFile != null ? "https" : "http") + "://127.0.0.1:" + clientPort;
     }
 
     public long pid() {
