@@ -30,6 +30,9 @@ final class FastStatus {
         if (fleet != null && !fleet.isBlank()) {
             return null;   // a fleet's status is picocli's (FleetStatusPrinter); without this the variable would be ignored
         }
+        if (java.nio.file.Files.exists(dev.hostwarden.core.SettingsLocation.defaultPath(dev.hostwarden.core.Environment.system()))) {
+            return null;   // the settings file may name a fleet: the full path reads it (one stat here otherwise)
+        }
         boolean json = false;
         Path lockDir = null;
         List<Role> roles = new ArrayList<>();

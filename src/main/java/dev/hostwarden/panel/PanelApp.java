@@ -74,6 +74,23 @@ public final class PanelApp extends Application {
     private ScheduledExecutorService ticker;
     private javafx.scene.control.Button saveDiagnostics;
 
+    /**
+     * The settings file's {@code fleet}, as {@code status} and {@code run} read it; the fleet classes
+     * load only when the file has one. An unusable file is one warning line: the panel only shows.
+     */
+    private void useSettingsFileFleet() {
+        Environment env = Environment.system();
+        try {
+            var section = dev.hostwarden.runtime.LaunchSettings.fleetSection(env);
+            if (section.isPresent()) {
+                model.useFleet(dev.hostwarden.panel.model.PanelFleet.fromSettings(
+                        "settings file " + dev.hostwarden.runtime.LaunchSettings.defaultPath(env), section.get()));
+            }
+        } catch (dev.hostwarden.runtime.LaunchSettings.SettingsException | IllegalArgumentException unusable) {
+            System.err.println("hostwarden: warning: " + unusable.getMessage() + "; the panel shows no fleet");
+        }
+    }
+
     /** With a fleet, an owner started or restarted from a card takes the same fleet lease (it inherits HOSTWARDEN_FLEET). */
     private static RendezvousOwnerControl fleetControl(RendezvousOwnerControl control, PanelLauncher.PanelOptions options) {
         return options.fleet() == null ? control : control.withEnvironment(Environment.system().with("HOSTWARDEN_FLEET", options.fleet()));
@@ -97,6 +114,8 @@ public final class PanelApp extends Application {
         model = new PanelModel(context);
         if (options.fleet() != null) {
             model.useFleet(dev.hostwarden.panel.model.PanelFleet.of(options.fleet()));
+        } else {
+            useSettingsFileFleet();
         }
         model.recordHistory(dev.hostwarden.history.OwnershipHistory.forUser());
         view = new PanelView(model, Clock.systemDefaultZone());

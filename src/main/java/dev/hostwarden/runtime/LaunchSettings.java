@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hostwarden.core.Environment;
 import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.IoMessages;
-import dev.hostwarden.core.Platform;
 import dev.hostwarden.core.PrivateFiles;
 import dev.hostwarden.core.RecordCodec;
 import dev.hostwarden.core.Role;
@@ -99,18 +98,7 @@ public final class LaunchSettings {
     }
 
     public static Path defaultPath(Environment env) {
-        Optional<String> explicit = env.get("HOSTWARDEN_SETTINGS");
-        if (explicit.isPresent()) {
-            return Path.of(explicit.get());
-        }
-        Optional<Path> xdg = env.get("XDG_CONFIG_HOME").map(Path::of).filter(Path::isAbsolute);
-        if (xdg.isPresent()) {
-            return xdg.get().resolve("hostwarden").resolve("settings.json");
-        }
-        if (Platform.isWindows() && env.get("APPDATA").isPresent()) {
-            return Path.of(env.get("APPDATA").get(), "hostwarden", "settings.json");
-        }
-        return Path.of(env.realHome(), ".config", "hostwarden", "settings.json");
+        return dev.hostwarden.core.SettingsLocation.defaultPath(env);
     }
 
     /** The settings at {@link #defaultPath}: missing is "no settings" only there, not at {@code $HOSTWARDEN_SETTINGS}. */

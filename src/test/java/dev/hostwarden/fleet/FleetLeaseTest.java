@@ -251,6 +251,21 @@ class FleetLeaseTest {
     }
 
     @Test
+    void plainStatusHonoursTheSettingsFilesFleet() throws Exception {
+        try (ChildProcess alpha = owner("alpha", false)) {
+            assertTrue(ready(alpha));
+            Map<String, String> env = cleanEnv();
+            java.nio.file.Path settings = Files.writeString(temp.resolve("settings.json"), "{\"fleet\": {\"endpoints\": [\"" + etcd.url() + "\"]}}");
+            env.put("HOSTWARDEN_SETTINGS", settings.toString());
+            try (ChildProcess status = ChildProcess.java(Main.class, env, "status", "serve", "--lock-dir", temp.resolve("beta-locks").toString())) {
+                String fleet = status.awaitLine(line -> line.startsWith("  fleet"), PATIENCE);
+                assertTrue(fleet.contains("HELD_ELSEWHERE") && fleet.contains("host alpha PID " + alpha.pid()), fleet);
+                assertEquals(0, status.waitFor(PATIENCE), status.stderr());
+            }
+        }
+    }
+
+    @Test
     void aStopFromAnotherMachineIsAPlannedStopThroughTheStopKey() throws Exception {
         try (ChildProcess alpha = owner("alpha", false)) {
             assertTrue(ready(alpha));

@@ -65,6 +65,12 @@ class FleetCardTest {
             assertTrue(alphaLine.startsWith("Fleet: HELD_HERE /hostwarden/v1/") && alphaLine.contains("host alpha"), alphaLine);
             assertEquals(Verdict.LIVE, onAlpha.card(Role.SERVE).verdictProperty().get());
 
+            PanelModel fromFile = model(temp.resolve("here-locks"));
+            fromFile.useFleet(PanelFleet.fromSettings("settings file S",
+                    new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"endpoints\": [\"" + etcd.url() + "\"]}")));
+            fromFile.refresh();
+            assertTrue(fromFile.card(Role.SERVE).fleetLineProperty().get().startsWith("Fleet: HELD_ELSEWHERE"), "the settings file's fleet reads the same");
+
             PanelModel plain = model(temp.resolve("here-locks"));
             plain.refresh();
             assertEquals("", plain.card(Role.SERVE).fleetLineProperty().get(), "no fleet configured: no line");

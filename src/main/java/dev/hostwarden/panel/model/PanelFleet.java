@@ -26,6 +26,18 @@ public final class PanelFleet implements FleetLookup {
                 .withEnvironmentCredentials());
     }
 
+    /**
+     * The settings file's {@code fleet} object ({@code where} names the file in messages), with the scope
+     * from HOSTWARDEN_FLEET_SCOPE when set and credentials from the environment when set.
+     *
+     * @throws IllegalArgumentException naming the file and a bad value
+     */
+    public static FleetLookup fromSettings(String where, com.fasterxml.jackson.databind.JsonNode section) {
+        String scope = System.getenv("HOSTWARDEN_FLEET_SCOPE");
+        return new PanelFleet(FleetConfig.fromSettings(where, section, scope == null || scope.isBlank() ? null : scope.strip(), null)
+                .withEnvironmentCredentials());
+    }
+
     @Override
     public Look look(RoleReport local) {
         FleetSection section = inspector.inspect(local);
