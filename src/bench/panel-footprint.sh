@@ -47,17 +47,8 @@ if [[ ! -f target/hostwarden.jar || ! -d target/test-classes/dev/hostwarden/pane
     mvn -B -q -DskipTests package test-compile >&2
 fi
 
-WORK=$(mktemp -d)
-PIDS=()
-cleanup() {
-    # Newest first: the panel must go before the X server it draws on (GTK crashes otherwise).
-    for (( i=${#PIDS[@]}-1; i>=0; i-- )); do
-        kill "${PIDS[$i]}" 2>/dev/null || true
-        wait "${PIDS[$i]}" 2>/dev/null || true
-    done
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
+. src/bench/bench-lib.sh
+start_work
 
 if [[ -z "${DISPLAY:-}" ]]; then
     for n in $(seq 91 99); do [[ -e /tmp/.X11-unix/X$n || -e /tmp/.X$n-lock ]] || { DISPLAY_NUM=$n; break; }; done

@@ -12,12 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 RUNS=${RUNS:-5}
 OLD_SECONDS=${OLD_SECONDS:-60}
-if [ ! -f target/bench-cp.txt ] || [ pom.xml -nt target/bench-cp.txt ] || [ ! -d target/classes/dev ]; then
-  mvn -B -q -o compile dependency:build-classpath -Dmdep.outputFile=target/bench-cp.txt >/dev/null \
-    || mvn -B -q compile dependency:build-classpath -Dmdep.outputFile=target/bench-cp.txt >/dev/null
-fi
-cp="target/classes:$(cat target/bench-cp.txt)"
-mkdir -p target/bench-classes
-javac -nowarn -d target/bench-classes -cp "$cp" src/bench/java/dev/hostwarden/bench/PanelFreshnessBench.java
+. src/bench/bench-lib.sh
+compile_bench src/bench/java/dev/hostwarden/bench/PanelFreshnessBench.java
 echo "panel freshness: $(nproc) cores, $(java -version 2>&1 | head -n 1), kernel $(uname -r)"
 java -Downer.classpath="$cp" -cp "target/bench-classes:$cp" dev.hostwarden.bench.PanelFreshnessBench "$RUNS" "$OLD_SECONDS"

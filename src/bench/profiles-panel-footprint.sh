@@ -32,17 +32,8 @@ if [[ ! -f target/hostwarden.jar ]]; then
     mvn -B -q -DskipTests package >&2
 fi
 
-WORK=$(mktemp -d)
-PIDS=()
-cleanup() {
-    # Newest first: the panel goes before the X server it draws on.
-    for (( i=${#PIDS[@]}-1; i>=0; i-- )); do
-        kill "${PIDS[$i]}" 2>/dev/null || true
-        wait "${PIDS[$i]}" 2>/dev/null || true
-    done
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
+. src/bench/bench-lib.sh
+start_work
 forget() { local kept=(); for p in "${PIDS[@]}"; do [[ "$p" == "$1" ]] || kept+=("$p"); done; PIDS=("${kept[@]}"); }
 
 if [[ -z "${DISPLAY:-}" ]]; then

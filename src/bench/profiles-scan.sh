@@ -6,11 +6,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs="${1:-21}"
-if [ ! -f target/bench-cp.txt ] || [ pom.xml -nt target/bench-cp.txt ] || [ ! -d target/classes/dev ]; then
-  mvn -B -q -o compile dependency:build-classpath -Dmdep.outputFile=target/bench-cp.txt >/dev/null \
-    || mvn -B -q compile dependency:build-classpath -Dmdep.outputFile=target/bench-cp.txt >/dev/null
-fi
-cp="target/classes:$(cat target/bench-cp.txt)"
-mkdir -p target/bench-classes
-javac -nowarn -d target/bench-classes -cp "$cp" src/bench/java/dev/hostwarden/bench/ProfilesScanBench.java
+. src/bench/bench-lib.sh
+compile_bench src/bench/java/dev/hostwarden/bench/ProfilesScanBench.java
 java -Downer.classpath="$cp" -cp "target/bench-classes:$cp" dev.hostwarden.bench.ProfilesScanBench "$runs"

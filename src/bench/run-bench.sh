@@ -7,13 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 mode="${1:-all}"
 runs="${2:-15}"
-if [ ! -f target/bench-cp.txt ] || [ pom.xml -nt target/bench-cp.txt ] || [ ! -d target/classes/dev ]; then
-  mvn -B -q -o compile dependency:build-classpath -Dmdep.outputFile=target/bench-cp.txt >/dev/null \
-    || mvn -B -q compile dependency:build-classpath -Dmdep.outputFile=target/bench-cp.txt >/dev/null
-fi
-cp="target/classes:$(cat target/bench-cp.txt)"
-mkdir -p target/bench-classes
-javac -nowarn -d target/bench-classes -cp "$cp" src/bench/java/dev/hostwarden/bench/*.java
+. src/bench/bench-lib.sh
+compile_bench src/bench/java/dev/hostwarden/bench/*.java
 bench() {
   java -Downer.classpath="$cp" -cp "target/bench-classes:$cp" dev.hostwarden.bench.OwnerLatencyBench "$1" "$runs"
 }

@@ -462,8 +462,8 @@ public final class HostOwner implements AutoCloseable {
                 HostRecord again = rendezvous.publishRecord(role, record.host(), record.port(), record.profiles(), token, record.home(), fleetRevision);
                 if (again != null) {
                     record = again;
-                    LOG.log(Level.WARNING, "the record and token in {0} were removed or replaced under this owner; published them again",
-                            rendezvous.dir().path());
+                    LOG.log(Level.WARNING, "the record and token file in {0} were removed or replaced under this owner; published them "
+                            + "again (token fingerprint {1})", rendezvous.dir().path(), again.tokenFingerprint());
                 }
             }
         } catch (IOException | RuntimeException failed) {

@@ -1,5 +1,6 @@
 package dev.hostwarden.panel;
 
+import dev.hostwarden.testsupport.PanelThreads;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,7 +11,6 @@ import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.PlannedStopMarker;
 import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Verdict;
-import dev.hostwarden.panel.model.ModelThreads;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.model.RoleCardModel;
 import dev.hostwarden.runtime.LaunchSettings;
@@ -39,7 +39,7 @@ class StopProgressTest {
     @TempDir
     Path temp;
 
-    private final ModelThreads threads = new ModelThreads();
+    private final PanelThreads threads = new PanelThreads();
 
     @AfterEach
     void shutDown() throws InterruptedException {

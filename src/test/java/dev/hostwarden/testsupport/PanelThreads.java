@@ -20,6 +20,11 @@ public final class PanelThreads implements AutoCloseable {
         this.patience = patience;
     }
 
+    /** Waiting at most 30 s for the UI thread. */
+    public PanelThreads() {
+        this(Duration.ofSeconds(30));
+    }
+
     public ExecutorService background() {
         return background;
     }
@@ -28,12 +33,21 @@ public final class PanelThreads implements AutoCloseable {
         return ui;
     }
 
+    /** Runs {@code read} on the UI thread and returns what it answered. */
     public <T> T onUi(Callable<T> read) {
         try {
             return ui.submit(read).get(patience.toSeconds(), TimeUnit.SECONDS);
         } catch (Exception failed) {
             throw new AssertionError(failed);
         }
+    }
+
+    /** Runs {@code command} on the UI thread and waits for it. */
+    public void run(Runnable command) {
+        onUi(() -> {
+            command.run();
+            return null;
+        });
     }
 
     @Override

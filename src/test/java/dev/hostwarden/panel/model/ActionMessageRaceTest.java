@@ -1,5 +1,6 @@
 package dev.hostwarden.panel.model;
 
+import dev.hostwarden.testsupport.PanelThreads;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.hostwarden.core.HostRendezvous;
@@ -31,7 +32,7 @@ class ActionMessageRaceTest {
     @TempDir
     Path temp;
 
-    private final ModelThreads threads = new ModelThreads();
+    private final PanelThreads threads = new PanelThreads();
 
     @AfterEach
     void shutDown() throws InterruptedException {

@@ -1,5 +1,6 @@
 package dev.hostwarden.panel.model;
 
+import dev.hostwarden.testsupport.PanelThreads;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -42,7 +43,7 @@ class PanelFreshnessTest {
     @TempDir
     Path temp;
 
-    private final ModelThreads threads = new ModelThreads();
+    private final PanelThreads threads = new PanelThreads();
     private Path locks;
     private Path hermes;
     private PanelModel model;
