@@ -139,6 +139,9 @@ class TrayTest {
     // The real tray //
 
     private static final List<String> TRAY_TOOLS = List.of("trayer", "import");
+    private static final int SCREEN_WIDTH = 1024;
+    private static final int TRAY_WIDTH = 120;
+    private static final int TRAY_HEIGHT = 24;
 
     @Test
     void onARealXEmbedTrayTheIconAppearsAndFollowsTheWorstVerdict() throws Exception {
@@ -149,9 +152,9 @@ class TrayTest {
             }
         }
         Path locks = temp.resolve("locks");
-        try (XDesktop desktop = XDesktop.start(1024, 700);
+        try (XDesktop desktop = XDesktop.start(SCREEN_WIDTH, 700);
              ChildProcess trayer = ChildProcess.start(List.of("trayer", "--edge", "top", "--align", "right", "--widthtype", "pixel",
-                     "--width", "120", "--height", "24", "--transparent", "false", "--tint", "0x333333"), desktop.env());
+                     "--width", String.valueOf(TRAY_WIDTH), "--height", String.valueOf(TRAY_HEIGHT), "--transparent", "false", "--tint", "0x333333"), desktop.env());
              ChildProcess owner = ChildProcess.java(LockHolderChild.class, Map.of(), locks.toString(), "serve")) {
             owner.awaitLine(line -> line.startsWith("READY"), WAIT);
             Map<String, String> env = new HashMap<>(desktop.env());
@@ -161,16 +164,22 @@ class TrayTest {
             env.put("DBUS_SESSION_BUS_ADDRESS", null);
             try (ChildProcess panel = ChildProcess.java(Main.class, env, "--lock-dir", locks.toString())) {
                 String window = desktop.awaitWindow("Hostwarden — 1 live", panel);
-                int[] icon = XDesktop.poll(() -> trayIcon(desktop)).orElseThrow(() ->
+                XDesktop.poll(() -> trayIcon(desktop)).orElseThrow(() ->
                         new AssertionError("no Java icon docked in trayer; tree:\n" + desktop.run("xwininfo", "-root", "-tree").orElse("")
                                 + "\nstderr:\n" + panel.stderr()));
                 // On a desktop this small the window's frame may cover the dock: move it below, out of the way.
                 desktop.run("xdotool", "windowmove", window, "0", "120");
                 XDesktop.poll(() -> desktop.frame(window).y() >= 100 ? Boolean.TRUE : null)
                         .orElseThrow(() -> new AssertionError("the window manager did not move the window off the tray"));
-                XDesktop.poll(() -> dominant(desktop, icon) == Hue.GREEN ? Boolean.TRUE : null)
-                        .orElseThrow(() -> new AssertionError("the icon is not the green LIVE glyph: " + dominant(desktop, icon)
-                                + " at " + java.util.Arrays.toString(icon) + "; the screen is in " + screenshot(desktop)));
+                // The position is read again on every poll: trayer may still be laying out its icons.
+                int[] icon = XDesktop.poll(() -> {
+                    int[] at = trayIcon(desktop);
+                    return at != null && dominant(desktop, at) == Hue.GREEN ? at : null;
+                }).orElseThrow(() -> {
+                    int[] at = trayIcon(desktop);
+                    return new AssertionError("the icon is not the green LIVE glyph: " + (at == null ? "no icon" : dominant(desktop, at))
+                            + " at " + java.util.Arrays.toString(at) + "; the screen is in " + screenshot(desktop));
+                });
 
                 owner.kill();
                 XDesktop.poll(() -> dominant(desktop, icon) == Hue.RED ? Boolean.TRUE : null)
@@ -215,7 +224,11 @@ class TrayTest {
 
     private static final Pattern EMBEDDED = Pattern.compile("0x\\p{XDigit}+ \"JavaEmbeddedFrame\".*?(\\d+)x(\\d+)\\+-?\\d+\\+-?\\d+\\s+\\+(-?\\d+)\\+(-?\\d+)");
 
-    /** The Java tray icon docked in trayer, as x, y, width, height on the screen; null until it is there. */
+    /**
+     * The Java tray icon docked in trayer, as x, y, width, height on the screen; null until it is there.
+     * Only a frame inside trayer's strip counts: before trayer reparents it, the icon's frame sits at
+     * the origin, first 1x1 and then already at its final size (a CI run once sampled that).
+     */
     private static int[] trayIcon(XDesktop desktop) {
         Optional<String> tree = desktop.run("xwininfo", "-root", "-tree");
         if (tree.isEmpty()) {
@@ -226,8 +239,10 @@ class TrayTest {
             int width = Integer.parseInt(found.group(1));
             int height = Integer.parseInt(found.group(2));
             // Before trayer docks it, the icon's frame is a 1x1 window at the origin: not yet the icon.
-            if (width >= 8 && height >= 8) {
-                return new int[] {Integer.parseInt(found.group(3)), Integer.parseInt(found.group(4)), width, height};
+            int x = Integer.parseInt(found.group(3));
+            int y = Integer.parseInt(found.group(4));
+            if (width >= 8 && height >= 8 && x >= SCREEN_WIDTH - TRAY_WIDTH && y < TRAY_HEIGHT) {
+                return new int[] {x, y, width, height};
             }
         }
         return null;
