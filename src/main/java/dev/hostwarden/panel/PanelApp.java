@@ -164,6 +164,7 @@ public final class PanelApp extends Application {
         stage.setOnHiding(event -> placement.save());
         stage.show();
         PanelLauncher.onShowRequest(() -> Platform.runLater(this::openWindow));
+        PanelSignals.onQuit(() -> Platform.runLater(this::quit));
 
         model.refresh();
         // Changes arrive as file-system events (rendezvous directory, hermes root, profile homes) and as

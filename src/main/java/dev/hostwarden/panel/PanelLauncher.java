@@ -78,6 +78,7 @@ public final class PanelLauncher {
             System.err.println("hostwarden: " + usage.getMessage());
             System.exit(EXIT_USAGE);
         }
+        PanelSignals.install();
         RenderingDefaults.apply(options.debug());
         String noDisplay = missingDisplay();
         if (noDisplay != null) {
@@ -85,6 +86,7 @@ public final class PanelLauncher {
                     + "; the commands work without one (hostwarden --help)");
             System.exit(1);
         }
+        AwtBeforeGtk awt = AwtBeforeGtk.begin(!options.noTray());
         PanelInstance instance = new PanelInstance(stateDir(), INSTANCE_PATIENCE);
         switch (instance.claim(() -> showWindow.run())) {
             case ALREADY_RUNNING -> {
@@ -101,6 +103,7 @@ public final class PanelLauncher {
             }
         }
         appearance = Appearance.begin(new ThemeStore(stateDir()), options.theme(), SystemThemeProbe.forThisMachine());
+        awt.awaitStarted();
         try {
             Application.launch(PanelApp.class, args);
         } catch (RuntimeException failed) {

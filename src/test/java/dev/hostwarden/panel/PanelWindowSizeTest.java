@@ -16,6 +16,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.opentest4j.TestAbortedException;
 
 /**
@@ -94,8 +96,22 @@ class PanelWindowSizeTest {
         }
     }
 
-    @Test
-    void theNextLaunchOpensAtTheSizeTheUserLeftItAt() throws Exception {
+    /** How the user ends the panel: its own shortcut, or a logout's (or pkill's) SIGTERM. */
+    enum Quit { CTRL_Q, SIGTERM }
+
+    private void quit(Quit how, ChildProcess panel, String window) throws InterruptedException {
+        if (how == Quit.CTRL_Q) {
+            quitWithCtrlQ(panel, window);
+        } else {
+            panel.process().destroy();
+            assertEquals(0, panel.waitFor(Duration.ofSeconds(60)), "SIGTERM quits the panel as Quit does; stderr:\n" + panel.stderr());
+            assertEquals("", panel.stderr(), "a SIGTERM'd panel prints nothing on stderr");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Quit.class)
+    void theNextLaunchOpensAtTheSizeTheUserLeftItAt(Quit how) throws Exception {
         XDesktop.Frame left;
         try (ChildProcess panel = panel()) {
             String window = desktop.awaitWindow("Hostwarden", panel);
@@ -105,7 +121,7 @@ class PanelWindowSizeTest {
                 XDesktop.Frame frame = desktop.frame(window);
                 return frame.width() != (int) WindowPlacement.DEFAULT_WIDTH ? frame : null;
             }).orElseThrow(() -> new AssertionError("the window manager did not resize the window"));
-            quitWithCtrlQ(panel, window);
+            quit(how, panel, window);
         }
         try (ChildProcess again = panel()) {
             String window = desktop.awaitWindow("Hostwarden", again);

@@ -191,6 +191,12 @@ class TrayTest {
                 assertTrue(clickUntil(desktop, icon, () -> !windowVisible(desktop)), "a left click on the tray icon hides the window");
                 assertTrue(clickUntil(desktop, icon, () -> windowVisible(desktop)), "another left click shows it again");
                 desktop.awaitWindow("Hostwarden — 1 stale", panel);
+
+                // A logout's SIGTERM quits as the tray's Quit does; AWT and GTK sharing Xlib's error
+                // handler used to print a Gdk-WARNING here, and the kill sometimes a JavaFX stack trace.
+                panel.process().destroy();
+                assertEquals(0, panel.waitFor(WAIT), "SIGTERM quits the panel cleanly; stderr:\n" + panel.stderr());
+                assertEquals("", panel.stderr(), "a panel with a real tray and a real owner prints nothing on stderr");
             }
         }
     }

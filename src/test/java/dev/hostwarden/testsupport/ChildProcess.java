@@ -25,6 +25,7 @@ public final class ChildProcess implements AutoCloseable {
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final StringBuffer stderr = new StringBuffer();
     private final Writer stdin;
+    private final Thread stderrPump;
 
     private ChildProcess(Process process) {
         this.process = process;
@@ -37,6 +38,7 @@ public final class ChildProcess implements AutoCloseable {
         err.setDaemon(true);
         out.start();
         err.start();
+        this.stderrPump = err;
     }
 
     /** Starts {@code java -cp <test class path> mainClass args} with extra environment variables. */
@@ -143,6 +145,8 @@ public final class ChildProcess implements AutoCloseable {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             throw new AssertionError("child " + pid() + " still running after " + timeout + "; stderr:\n" + stderr);
         }
+        // So stderr() holds the child's last lines (bounded: a grandchild may still hold the pipe open).
+        stderrPump.join(TimeUnit.SECONDS.toMillis(5));
         return process.exitValue();
     }
 
