@@ -1,7 +1,7 @@
 package dev.hostwarden.panel;
 
+import dev.hostwarden.runtime.SignalHandlers;
 import java.time.Duration;
-import sun.misc.Signal;
 
 /**
  * SIGTERM, SIGINT and SIGHUP quit the panel the way its Quit does: the window's geometry is saved,
@@ -19,13 +19,7 @@ final class PanelSignals {
     }
 
     static void install() {
-        for (String name : HANDLED) {
-            try {
-                Signal.handle(new Signal(name), new Handler(name));
-            } catch (IllegalArgumentException unsupported) {
-                // Not on this platform (Windows), or reserved by the JVM.
-            }
-        }
+        SignalHandlers.install(HANDLED, PanelSignals::onSignal);
     }
 
     /** From now on a signal runs {@code action} (which hands the quit to the FX thread). */
@@ -51,19 +45,5 @@ final class PanelSignals {
         deadline.setDaemon(true);
         deadline.start();
         action.run();
-    }
-
-    /** A named class, not a lambda: installing it must not wait for the JDK's lambda machinery. */
-    private static final class Handler implements sun.misc.SignalHandler {
-        private final String name;
-
-        Handler(String name) {
-            this.name = name;
-        }
-
-        @Override
-        public void handle(Signal signal) {
-            onSignal(name);
-        }
     }
 }

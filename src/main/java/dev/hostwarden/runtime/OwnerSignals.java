@@ -1,7 +1,5 @@
 package dev.hostwarden.runtime;
 
-import sun.misc.Signal;
-
 /**
  * SIGTERM, SIGINT and SIGHUP for a foreground owner, handled so the owner chooses its exit code: a
  * JVM left to its defaults exits 143 on SIGTERM, which supervisors read neither as "planned" (0) nor
@@ -26,13 +24,7 @@ public final class OwnerSignals {
             return;
         }
         installed = true;
-        for (String name : HANDLED) {
-            try {
-                Signal.handle(new Signal(name), new Handler(name));
-            } catch (IllegalArgumentException unsupported) {
-                // Not on this platform (Windows has no SIGTERM a console process receives), or reserved.
-            }
-        }
+        SignalHandlers.install(HANDLED, new StopOnSignal());
     }
 
     /**
@@ -54,16 +46,10 @@ public final class OwnerSignals {
     }
 
     /** A named class, not a lambda: installing it must not wait for the JDK's lambda machinery. */
-    private static final class Handler implements sun.misc.SignalHandler {
-        private final String name;
-
-        Handler(String name) {
-            this.name = name;
-        }
-
+    private static final class StopOnSignal implements SignalHandlers.Listener {
         @Override
-        public void handle(Signal signal) {
-            onSignal(name);
+        public void onSignal(String name) {
+            OwnerSignals.onSignal(name);
         }
     }
 }
