@@ -298,6 +298,7 @@ public final class PanelApp extends Application {
                 if (shown) {
                     tray = awt;
                     redrawTray();
+                    dev.hostwarden.panel.tray.DockedIconBackdrop.whenDocked(awt, background);
                     Platform.setImplicitExit(false);
                     stage.setOnCloseRequest(event -> {
                         event.consume();

@@ -154,7 +154,9 @@ class TrayTest {
         Path locks = temp.resolve("locks");
         try (XDesktop desktop = XDesktop.start(SCREEN_WIDTH, 700);
              ChildProcess trayer = ChildProcess.start(List.of("trayer", "--edge", "top", "--align", "right", "--widthtype", "pixel",
-                     "--width", String.valueOf(TRAY_WIDTH), "--height", String.valueOf(TRAY_HEIGHT), "--transparent", "false", "--tint", "0x333333"), desktop.env());
+                     "--width", String.valueOf(TRAY_WIDTH), "--height", String.valueOf(TRAY_HEIGHT),
+                     // A dark blue tray (the root under it is black): AWT's light window colour would show as a square on it.
+                     "--transparent", "true", "--alpha", "0", "--tint", "0x204060"), desktop.env());
              ChildProcess owner = ChildProcess.java(LockHolderChild.class, Map.of(), locks.toString(), "serve")) {
             owner.awaitLine(line -> line.startsWith("READY"), WAIT);
             Map<String, String> env = new HashMap<>(desktop.env());
@@ -180,6 +182,14 @@ class TrayTest {
                     return new AssertionError("the icon is not the green LIVE glyph: " + (at == null ? "no icon" : dominant(desktop, at))
                             + " at " + java.util.Arrays.toString(at) + "; the screen is in " + screenshot(desktop));
                 });
+
+                // The glyph's transparent corners show the tray, not an opaque square of AWT's window colour.
+                XDesktop.poll(() -> {
+                    Integer tray = pixel(desktop, icon[0] - 3, icon[1] + icon[3] / 2);
+                    Integer corner = pixel(desktop, icon[0], icon[1]);
+                    return tray != null && corner != null && close(tray, corner) ? Boolean.TRUE : null;
+                }).orElseThrow(() -> new AssertionError("the icon's corner " + hex(pixel(desktop, icon[0], icon[1]))
+                        + " is not the tray's colour " + hex(pixel(desktop, icon[0] - 3, icon[1] + icon[3] / 2)) + "; the screen is in " + screenshot(desktop)));
 
                 owner.kill();
                 XDesktop.poll(() -> dominant(desktop, icon) == Hue.RED ? Boolean.TRUE : null)
@@ -259,6 +269,31 @@ class TrayTest {
         Path shot = Path.of("target", "tray-test-screen.png").toAbsolutePath();
         desktop.run("import", "-window", "root", shot.toString());
         return shot;
+    }
+
+    /** One pixel of the screen as RGB, read back with {@code import}; null when it cannot be read. */
+    private Integer pixel(XDesktop desktop, int x, int y) {
+        Path shot = temp.resolve("pixel.png");
+        try {
+            Files.deleteIfExists(shot);
+            desktop.run("import", "-window", "root", "-crop", "1x1+" + x + "+" + y, "+repage", shot.toString());
+            return Files.exists(shot) ? ImageIO.read(shot.toFile()).getRGB(0, 0) & 0xFFFFFF : null;
+        } catch (IOException unreadable) {
+            return null;
+        }
+    }
+
+    private static boolean close(int one, int two) {
+        for (int shift = 0; shift <= 16; shift += 8) {
+            if (Math.abs(((one >> shift) & 0xFF) - ((two >> shift) & 0xFF)) > 8) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String hex(Integer rgb) {
+        return rgb == null ? "(unreadable)" : String.format("#%06x", rgb);
     }
 
     private enum Hue { GREEN, RED, AMBER, GREY, NONE }

@@ -183,6 +183,54 @@ public final class AwtTray implements TrayPort {
         });
     }
 
+    /**
+     * Where the icon sits on the screen once a tray has docked it (X11: the JDK's embedded frame for
+     * the icon); empty before that, and at the origin, where an undocked frame waits.
+     */
+    public java.util.Optional<java.awt.Rectangle> dockedBounds() {
+        return onAwtThread(() -> iconFrame().filter(java.awt.Frame::isShowing).map(frame -> {
+            java.awt.Point at = frame.getLocationOnScreen();
+            return new java.awt.Rectangle(at, frame.getSize());
+        }).filter(bounds -> bounds.width >= 8 && bounds.height >= 8 && (bounds.x != 0 || bounds.y != 0))).flatMap(found -> found);
+    }
+
+    /** Paints the icon over {@code rgb} instead of the JDK's window colour (see {@link TrayBackdrop}). */
+    public void paintOver(int rgb) {
+        EventQueue.invokeLater(() -> iconFrame().ifPresent(frame -> {
+            frame.setBackground(new java.awt.Color(rgb));
+            for (java.awt.Component part : frame.getComponents()) {
+                part.setBackground(new java.awt.Color(rgb));
+                part.repaint();
+            }
+        }));
+    }
+
+    /** The JDK's X11 frame that holds the icon: the one frame of ours that is a tray icon's. */
+    private static java.util.Optional<java.awt.Frame> iconFrame() {
+        return java.util.Arrays.stream(java.awt.Frame.getFrames())
+                .filter(frame -> frame.getClass().getName().contains("TrayIcon"))
+                .findFirst();
+    }
+
+    private static <T> java.util.Optional<T> onAwtThread(java.util.function.Supplier<T> question) {
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        EventQueue.invokeLater(() -> {
+            try {
+                answer.complete(question.get());
+            } catch (RuntimeException failed) {
+                answer.completeExceptionally(failed);
+            }
+        });
+        try {
+            return java.util.Optional.ofNullable(answer.get(INSTALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return java.util.Optional.empty();
+        } catch (ExecutionException | TimeoutException unanswered) {
+            return java.util.Optional.empty();
+        }
+    }
+
     /** What the icon shows now (tests and the log); null before it is installed. */
     public TrayState drawn() {
         return drawn;
