@@ -52,6 +52,18 @@ public final class EtcdClient {
         this.setupProblem = problem;
     }
 
+    private EtcdClient(EtcdClient shared, Duration timeout) {
+        this.config = shared.config;
+        this.timeout = timeout;
+        this.http = shared.http;
+        this.setupProblem = shared.setupProblem;
+    }
+
+    /** The same connections with another per-call limit (an owner's start may wait longer than its renewals may). */
+    public EtcdClient withTimeout(Duration other) {
+        return new EtcdClient(this, other);
+    }
+
     /** A new lease of {@code ttlSeconds}; its id. */
     public long grant(int ttlSeconds) throws IOException {
         JsonNode answer = call("/v3/lease/grant", JSON.createObjectNode().put("TTL", ttlSeconds));

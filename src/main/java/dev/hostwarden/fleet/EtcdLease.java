@@ -28,6 +28,8 @@ public final class EtcdLease implements ClusterLease {
     private final FleetConfig config;
     private final Role role;
     private final EtcdClient etcd;
+    private final EtcdClient acquiring;
+    private static final Duration ACQUIRE_PATIENCE = Duration.ofSeconds(5);
     private final Supplier<FleetHolder> holder;
     private final AtomicBoolean released = new AtomicBoolean();
     private volatile long lease;
@@ -39,8 +41,12 @@ public final class EtcdLease implements ClusterLease {
         this.config = config;
         this.role = role;
         this.holder = holder;
-        // Each call must come back well inside one renewal period.
-        this.etcd = new EtcdClient(config, Duration.ofMillis(Math.max(500, config.ttlSeconds() * 1000L / 4)));
+        // Taking the lease holds no deadline yet, and a JVM's first request also sets up the HTTP client,
+        // the connection and any TLS handshake: on a loaded machine that took longer than a renewal may
+        // (750 ms with a 3 s TTL), and the start failed. Each renewal must come back well inside one
+        // renewal period; the request's limit covers its connection too.
+        this.acquiring = new EtcdClient(config, Duration.ofMillis(Math.max(ACQUIRE_PATIENCE.toMillis(), config.ttlSeconds() * 1000L / 2)));
+        this.etcd = acquiring.withTimeout(Duration.ofMillis(Math.max(500, config.ttlSeconds() * 1000L / 4)));
     }
 
     @Override
@@ -82,11 +88,11 @@ public final class EtcdLease implements ClusterLease {
     }
 
     private long tryAcquire(String key, boolean wait) throws IOException, OwnerStartException {
-        Optional<EtcdClient.Entry> present = etcd.get(key);
+        Optional<EtcdClient.Entry> present = acquiring.get(key);
         if (present.isEmpty()) {
-            long granted = etcd.grant(config.ttlSeconds());
+            long granted = acquiring.grant(config.ttlSeconds());
             long sent = System.nanoTime();
-            Optional<Long> created = etcd.createIfAbsent(key, holder.get().encode(), granted);
+            Optional<Long> created = acquiring.createIfAbsent(key, holder.get().encode(), granted);
             if (created.isPresent()) {
                 lease = granted;
                 revision = created.get();
@@ -96,8 +102,8 @@ public final class EtcdLease implements ClusterLease {
                 return revision;
             }
             // Another machine was faster between our look and our write.
-            etcd.revoke(granted);
-            present = etcd.get(key);
+            acquiring.revoke(granted);
+            present = acquiring.get(key);
         }
         String held = present.map(entry -> "the fleet lease " + key + " is held by " + FleetHolder.decode(entry.value()).describe()
                 + " (revision " + entry.createRevision() + ")").orElse("the fleet lease " + key + " changed hands");

@@ -225,7 +225,7 @@ class FleetLeaseTest {
                 "--home", temp.resolve("home").toString())) {
             assertTrue(ready(owner), owner.stderr());
             EtcdClient client = new EtcdClient(FleetConfig.parse(etcd.url(), null, TTL).withCredentials("root", "pw"), Duration.ofSeconds(2));
-            assertTrue(client.get("/hostwarden/v1/bot/serve").isPresent(), "the settings file's scope names the key");
+            assertTrue(client.get("/hostwarden/v1/bot/serve").isPresent(), "the settings file's scope names the key; owner stderr:\n" + owner.stderr());
         }
         Files.writeString(settings, "{\"fleet\": {\"endpoints\": \"" + etcd.url() + "\"}}");
         try (ChildProcess owner = ChildProcess.java(Main.class, env, "run", "serve", "--lock-dir", temp.resolve("locks").toString(),
