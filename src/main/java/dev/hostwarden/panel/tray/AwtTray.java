@@ -39,6 +39,8 @@ public final class AwtTray implements TrayPort {
     /** The state last drawn; only written on the AWT event thread. */
     private volatile TrayState drawn;
     private volatile String unavailable = "not installed yet";
+    /** X11 only: the tooltip with one line per role (see {@link X11Tooltip}); only used on the AWT thread. */
+    private X11Tooltip ownTooltip;
 
     @Override
     public boolean install(TrayState state, Runnable onLeftClick) {
@@ -57,8 +59,19 @@ public final class AwtTray implements TrayPort {
                 SystemTray tray = SystemTray.getSystemTray();
                 PopupMenu popup = new PopupMenu();
                 fill(popup, state.menu());
-                TrayIcon created = new TrayIcon(image(state.worst(), tray), tooltip(state.tooltipLines()), popup);
+                boolean drawsItsOwnTooltip = onX11();
+                TrayIcon created = new TrayIcon(image(state.worst(), tray), drawsItsOwnTooltip ? null : tooltip(state.tooltipLines()), popup);
                 created.setImageAutoSize(true);
+                if (drawsItsOwnTooltip) {
+                    ownTooltip = new X11Tooltip(() -> dockedFrameBounds());
+                    ownTooltip.setLines(state.tooltipLines());
+                    created.addMouseMotionListener(new java.awt.event.MouseMotionAdapter() {
+                        @Override
+                        public void mouseMoved(MouseEvent event) {
+                            ownTooltip.pointerMoved();
+                        }
+                    });
+                }
                 // A left click toggles the window. By button, not by press: KDE's xembedsniproxy delivers
                 // presses unreliably. The second click of a double click must not toggle it back.
                 created.addMouseListener(new MouseAdapter() {
@@ -66,6 +79,13 @@ public final class AwtTray implements TrayPort {
                     public void mouseClicked(MouseEvent event) {
                         if (event.getButton() == MouseEvent.BUTTON1 && event.getClickCount() == 1) {
                             onLeftClick.run();
+                        }
+                    }
+
+                    @Override
+                    public void mousePressed(MouseEvent event) {
+                        if (ownTooltip != null) {
+                            ownTooltip.hide();
                         }
                     }
                 });
@@ -142,17 +162,22 @@ public final class AwtTray implements TrayPort {
     }
 
     /**
-     * One line per role where the tray can show lines. On X11 the JDK draws the tooltip as a single
-     * AWT label, which shows no line breaks: there the roles are joined with " · " on one line. Windows
-     * keeps the lines and cuts the tooltip at 127 characters.
+     * The tooltip text where the JDK's own tooltip is used: one line per role (macOS; Windows cuts it at
+     * 127 characters). X11 gets {@link X11Tooltip}, since the JDK's X11 tooltip shows no line breaks.
      */
     public static String tooltip(List<String> lines) {
+        String joined = String.join("\n", lines);
+        return joined.length() <= WINDOWS_TOOLTIP_LIMIT || !isWindows() ? joined : joined.substring(0, WINDOWS_TOOLTIP_LIMIT - 1) + "…";
+    }
+
+    private static boolean isWindows() {
+        return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("win");
+    }
+
+    /** An XEmbed tray: Linux and the BSDs (AWT has no other tray there). */
+    static boolean onX11() {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        if (os.contains("win")) {
-            String joined = String.join("\n", lines);
-            return joined.length() <= WINDOWS_TOOLTIP_LIMIT ? joined : joined.substring(0, WINDOWS_TOOLTIP_LIMIT - 1) + "…";
-        }
-        return os.contains("mac") ? String.join("\n", lines) : String.join(" · ", lines);
+        return !os.contains("win") && !os.contains("mac");
     }
 
     private static Image image(Verdict worst, SystemTray tray) {
@@ -173,7 +198,11 @@ public final class AwtTray implements TrayPort {
                 current.setImage(image(state.worst(), SystemTray.getSystemTray()));
             }
             if (before == null || !before.tooltipLines().equals(state.tooltipLines())) {
-                current.setToolTip(tooltip(state.tooltipLines()));
+                if (ownTooltip != null) {
+                    ownTooltip.setLines(state.tooltipLines());
+                } else {
+                    current.setToolTip(tooltip(state.tooltipLines()));
+                }
             }
             if (before == null || !shape(before.menu()).equals(shape(state.menu()))) {
                 PopupMenu popup = current.getPopupMenu();
@@ -188,10 +217,15 @@ public final class AwtTray implements TrayPort {
      * the icon); empty before that, and at the origin, where an undocked frame waits.
      */
     public java.util.Optional<java.awt.Rectangle> dockedBounds() {
-        return onAwtThread(() -> iconFrame().filter(java.awt.Frame::isShowing).map(frame -> {
+        return onAwtThread(AwtTray::dockedFrameBounds).flatMap(found -> found);
+    }
+
+    /** {@link #dockedBounds()}, asked on the AWT thread. */
+    private static java.util.Optional<java.awt.Rectangle> dockedFrameBounds() {
+        return iconFrame().filter(java.awt.Frame::isShowing).map(frame -> {
             java.awt.Point at = frame.getLocationOnScreen();
             return new java.awt.Rectangle(at, frame.getSize());
-        }).filter(bounds -> bounds.width >= 8 && bounds.height >= 8 && (bounds.x != 0 || bounds.y != 0))).flatMap(found -> found);
+        }).filter(bounds -> bounds.width >= 8 && bounds.height >= 8 && (bounds.x != 0 || bounds.y != 0));
     }
 
     /** Paints the icon over {@code rgb} instead of the JDK's window colour (see {@link TrayBackdrop}). */
@@ -249,7 +283,12 @@ public final class AwtTray implements TrayPort {
         TrayIcon current = icon;
         icon = null;
         if (current != null) {
-            EventQueue.invokeLater(() -> SystemTray.getSystemTray().remove(current));
+            EventQueue.invokeLater(() -> {
+                if (ownTooltip != null) {
+                    ownTooltip.close();
+                }
+                SystemTray.getSystemTray().remove(current);
+            });
         }
     }
 

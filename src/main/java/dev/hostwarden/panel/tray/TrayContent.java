@@ -82,7 +82,7 @@ public final class TrayContent {
         List<String> lines = new ArrayList<>();
         List<TrayMenuItem> menu = new ArrayList<>();
         for (RoleCardModel card : model.cards()) {
-            // The tooltip stays short (on X11 it is one line for all roles); the menu names the owner too.
+            // The tooltip stays short (Windows cuts it at 127 characters); the menu names the owner too.
             lines.add(card.role() + ": " + (card.verdictProperty().get() == null ? "not inspected yet" : card.verdictProperty().get()));
             menu.add(new TrayMenuItem.Status(statusLine(card)));
         }
