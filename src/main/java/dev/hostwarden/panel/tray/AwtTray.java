@@ -230,8 +230,8 @@ public final class AwtTray implements TrayPort {
 
     /** Paints the icon over {@code rgb} instead of the JDK's window colour (see {@link TrayBackdrop}). */
     public void paintOver(int rgb) {
+        // The canvas inside the frame only: the tray's menu opens on the frame and takes its colours.
         EventQueue.invokeLater(() -> iconFrame().ifPresent(frame -> {
-            frame.setBackground(new java.awt.Color(rgb));
             for (java.awt.Component part : frame.getComponents()) {
                 part.setBackground(new java.awt.Color(rgb));
                 part.repaint();
