@@ -78,6 +78,7 @@ public final class PanelLauncher {
             System.err.println("hostwarden: " + usage.getMessage());
             System.exit(EXIT_USAGE);
         }
+        StartupTrace.mark("launch");
         RenderingDefaults.apply(options.debug());
         String noDisplay = missingDisplay();
         if (noDisplay != null) {
@@ -100,8 +101,10 @@ public final class PanelLauncher {
                 // The first panel: go on.
             }
         }
+        StartupTrace.mark("claimed");
         appearance = Appearance.begin(new ThemeStore(stateDir()), options.theme(), SystemThemeProbe.forThisMachine());
         try {
+            StartupTrace.mark("fx-launch");
             Application.launch(PanelApp.class, args);
         } catch (RuntimeException failed) {
             Throwable cause = failed;
