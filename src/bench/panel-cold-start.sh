@@ -18,19 +18,12 @@ read -r -a panel_args <<<"${PANEL_ARGS:---no-tray}"
 for jar in "$this" "$other"; do [ -f "$jar" ] || { echo "no such jar: $jar" >&2; exit 2; }; done
 for tool in Xvfb openbox xdotool; do command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install -y xvfb openbox xdotool)" >&2; exit 2; }; done
 
-work=$(mktemp -d)
-pids=()
-cleanup() { for (( i=${#pids[@]}-1; i>=0; i-- )); do kill "${pids[$i]}" 2>/dev/null || true; wait "${pids[$i]}" 2>/dev/null || true; done; rm -rf "$work"; }
-trap cleanup EXIT
-n=$((300 + RANDOM % 600)); while [ -e /tmp/.X11-unix/X$n ]; do n=$((n + 1)); done
-Xvfb ":$n" -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 & pids+=($!)
-for _ in $(seq 100); do [ -e /tmp/.X11-unix/X$n ] && break; sleep 0.05; done
-export DISPLAY=":$n"
-openbox >"$work/wm.log" 2>&1 & pids+=($!)
-for _ in $(seq 100); do xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q window && break; sleep 0.05; done
+source src/bench/bench-lib.sh
+start_work
+start_desktop
 
 one_start() {  # one_start JAR -> prints ms, or "-" when no window came within 30 s
-  local jar=$1 state; state=$(mktemp -d "$work/state.XXXX")
+  local jar=$1 state; state=$(mktemp -d "$WORK/state.XXXX")
   XDG_STATE_HOME=$state HERMES_HOME=$state/home java -Dhostwarden.panel.debug=true -jar "$jar" "${panel_args[@]}" --lock-dir "$state/locks" \
     >"$state/out" 2>"$state/err" &
   local pid=$! ms=-
