@@ -68,6 +68,7 @@ public final class PanelLauncher {
     }
 
     public static void launch(String[] args) {
+        ClassPreloader.start();
         try {
             options = PanelOptions.parse(args);
             if (options.fleet() != null) {
