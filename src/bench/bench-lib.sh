@@ -26,3 +26,15 @@ cleanup_work() {
   done
   rm -rf "$WORK"
 }
+
+# start_desktop: Xvfb (1280x800) on a free display with openbox on it, both in PIDS; exports DISPLAY.
+# Call after start_work.
+start_desktop() {
+  local n=$((300 + RANDOM % 600))
+  while [ -e /tmp/.X11-unix/X$n ]; do n=$((n + 1)); done
+  Xvfb ":$n" -screen 0 1280x800x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 & PIDS+=($!)
+  for _ in $(seq 100); do [ -e /tmp/.X11-unix/X$n ] && break; sleep 0.05; done
+  export DISPLAY=":$n"
+  openbox >"$WORK/wm.log" 2>&1 & PIDS+=($!)
+  for _ in $(seq 100); do xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q window && break; sleep 0.05; done
+}

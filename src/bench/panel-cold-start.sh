@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Cold start of the panel to a visible window, side by side with another build of it, alternating runs
 # so both see the same machine load. The figure is the panel's own "WINDOW_SHOWN <ms since JVM start>"
-# line (printed with -Dhostwarden.panel.debug=true) under Xvfb with a window manager (openbox).
+# line (printed with -Dhostwarden.panel.debug=true) under Xvfb with a window manager (openbox). Beside
+# it, the CPU time the panel had used by then (user + system, all threads): on a machine another job
+# keeps busy the wall time mostly measures that job, while the CPU time still compares the work done.
 #
 # Usage: src/bench/panel-cold-start.sh OTHER.jar [RUNS]     (from the repository root, after mvn package)
 #   e.g. git worktree add /tmp/prev HEAD~1 && (cd /tmp/prev && mvn -B -q -o package -DskipTests)
@@ -18,36 +20,35 @@ read -r -a panel_args <<<"${PANEL_ARGS:---no-tray}"
 for jar in "$this" "$other"; do [ -f "$jar" ] || { echo "no such jar: $jar" >&2; exit 2; }; done
 for tool in Xvfb openbox xdotool; do command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install -y xvfb openbox xdotool)" >&2; exit 2; }; done
 
-work=$(mktemp -d)
-pids=()
-cleanup() { for (( i=${#pids[@]}-1; i>=0; i-- )); do kill "${pids[$i]}" 2>/dev/null || true; wait "${pids[$i]}" 2>/dev/null || true; done; rm -rf "$work"; }
-trap cleanup EXIT
-n=$((300 + RANDOM % 600)); while [ -e /tmp/.X11-unix/X$n ]; do n=$((n + 1)); done
-Xvfb ":$n" -screen 0 1280x800x24 -nolisten tcp >"$work/xvfb.log" 2>&1 & pids+=($!)
-for _ in $(seq 100); do [ -e /tmp/.X11-unix/X$n ] && break; sleep 0.05; done
-export DISPLAY=":$n"
-openbox >"$work/wm.log" 2>&1 & pids+=($!)
-for _ in $(seq 100); do xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q window && break; sleep 0.05; done
+source src/bench/bench-lib.sh
+start_work
+start_desktop
 
-one_start() {  # one_start JAR -> prints ms, or "-" when no window came within 30 s
-  local jar=$1 state; state=$(mktemp -d "$work/state.XXXX")
+tick=$(getconf CLK_TCK)
+one_start() {  # one_start JAR -> prints "ms cpu-ms", or "- -" when no window came within 30 s
+  local jar=$1 state; state=$(mktemp -d "$WORK/state.XXXX")
   XDG_STATE_HOME=$state HERMES_HOME=$state/home java -Dhostwarden.panel.debug=true -jar "$jar" "${panel_args[@]}" --lock-dir "$state/locks" \
     >"$state/out" 2>"$state/err" &
-  local pid=$! ms=-
+  local pid=$! ms=- cpu=-
   for _ in $(seq 600); do
     ms=$(sed -n 's/^WINDOW_SHOWN \([0-9]*\).*/\1/p' "$state/err" | head -n 1)
     [ -n "$ms" ] && break; ms=-; sleep 0.05
   done
+  [ "$ms" = - ] || cpu=$(awk -v tick="$tick" '{print int(($14 + $15) * 1000 / tick)}' "/proc/$pid/stat")
   kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true
-  echo "$ms"
+  echo "$ms $cpu"
 }
 median() { printf '%s\n' "$@" | grep -v '^-$' | sort -n | awk '{a[NR]=$1} END {if (NR==0) print "-"; else if (NR%2) print a[(NR+1)/2]; else print int((a[NR/2]+a[NR/2+1])/2)}'; }
 
 one_start "$this" >/dev/null; one_start "$other" >/dev/null   # warm the page cache for both, as a second login would
-a=(); b=()
-for i in $(seq "$runs"); do a+=("$(one_start "$this")"); b+=("$(one_start "$other")"); done
-ma=$(median "${a[@]}"); mb=$(median "${b[@]}")
+a=(); b=(); ca=(); cb=()
+for i in $(seq "$runs"); do
+  read -r ms cpu < <(one_start "$this"); a+=("$ms"); ca+=("$cpu")
+  read -r ms cpu < <(one_start "$other"); b+=("$ms"); cb+=("$cpu")
+done
+ma=$(median "${a[@]}"); mb=$(median "${b[@]}"); mca=$(median "${ca[@]}"); mcb=$(median "${cb[@]}")
 echo "cold start to a visible window, $runs alternating runs, load average $(cut -d' ' -f1 /proc/loadavg) at the end"
-echo "  this  ($this): ${a[*]} ms  median $ma ms (goal <= $goal ms)"
-echo "  other ($other): ${b[*]} ms  median $mb ms"
-[ "$ma" = - ] || [ "$mb" = - ] || awk -v a="$ma" -v b="$mb" 'BEGIN {printf "  ratio this/other: %.2f\n", a / b}'
+echo "  this  ($this): ${a[*]} ms  median $ma ms (goal <= $goal ms); CPU by then: median $mca ms"
+echo "  other ($other): ${b[*]} ms  median $mb ms; CPU by then: median $mcb ms"
+[ "$ma" = - ] || [ "$mb" = - ] || awk -v a="$ma" -v b="$mb" -v ca="$mca" -v cb="$mcb" \
+  'BEGIN {printf "  ratio this/other: %.2f (CPU %.2f)\n", a / b, (ca == "-" || cb == "-") ? 0 : ca / cb}'

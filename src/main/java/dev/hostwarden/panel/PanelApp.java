@@ -98,6 +98,7 @@ public final class PanelApp extends Application {
 
     @Override
     public void start(Stage primary) {
+        StartupTrace.mark("fx-start");
         stage = primary;
         background = Executors.newCachedThreadPool(runnable -> {
             Thread thread = new Thread(runnable, "hostwarden-core");
@@ -111,6 +112,7 @@ public final class PanelApp extends Application {
                 fleetControl(new RendezvousOwnerControl(rendezvous), options), new OshiProcessDescriber(), background, Platform::runLater);
         Appearance appearance = PanelLauncher.appearance();
         appearance.applyToApplication();
+        StartupTrace.mark("theme");
         model = new PanelModel(context);
         if (options.fleet() != null) {
             model.useFleet(dev.hostwarden.panel.model.PanelFleet.of(options.fleet()));
@@ -118,7 +120,9 @@ public final class PanelApp extends Application {
             useSettingsFileFleet();
         }
         model.recordHistory(dev.hostwarden.history.OwnershipHistory.forUser());
+        StartupTrace.mark("model");
         view = new PanelView(model, Clock.systemDefaultZone());
+        StartupTrace.mark("view");
         view.addHeaderControl(ThemeMenu.create(appearance));
         javafx.scene.control.Button doctor = new javafx.scene.control.Button("Doctor");
         doctor.setId("doctor");
@@ -136,14 +140,17 @@ public final class PanelApp extends Application {
         saveDiagnostics = dev.hostwarden.panel.doctor.SaveDiagnosticsButton.create(diagnostics);
         view.addHeaderControl(saveDiagnostics);
 
+        StartupTrace.mark("header");
         Scene scene = new Scene(view);
         scene.getStylesheets().add(PanelApp.class.getResource("panel.css").toExternalForm());
         appearance.attach(scene);
         installShortcuts(scene);
         stage.setScene(scene);
+        StartupTrace.mark("scene");
         stage.titleProperty().bind(model.titleProperty());
         placement = new PlacementKeeper(stage, PanelLauncher.stateDir());
         placement.place();
+        StartupTrace.mark("placed");
         showIcon(Verdict.NO_OWNER);
         model.worstProperty().addListener((observable, before, after) -> showIcon(after));
         model.setEventListener(this::announce);
@@ -155,10 +162,12 @@ public final class PanelApp extends Application {
                 Platform::runLater, background, this::redrawTray);
         trayContent.dependencies(dependency -> dependency.addListener(observable -> redrawTray()));
         background.execute(() -> notifications.useNotifier(Notifiers.forThisDesktop(System.getenv(), () -> tray)));
+        StartupTrace.mark("show");
         stage.setOnShown(event -> {
             if (!shownOnce) {
                 shownOnce = true;
                 debug("WINDOW_SHOWN " + sinceJvmStart());
+                debug(StartupTrace.drain());
             }
         });
         stage.setOnHiding(event -> placement.save());

@@ -68,6 +68,7 @@ public final class PanelLauncher {
     }
 
     public static void launch(String[] args) {
+        ClassPreloader.start();
         try {
             options = PanelOptions.parse(args);
             if (options.fleet() != null) {
@@ -78,6 +79,7 @@ public final class PanelLauncher {
             System.err.println("hostwarden: " + usage.getMessage());
             System.exit(EXIT_USAGE);
         }
+        StartupTrace.mark("launch");
         PanelSignals.install();
         RenderingDefaults.apply(options.debug());
         String noDisplay = missingDisplay();
@@ -102,9 +104,11 @@ public final class PanelLauncher {
                 // The first panel: go on.
             }
         }
+        StartupTrace.mark("claimed");
         appearance = Appearance.begin(new ThemeStore(stateDir()), options.theme(), SystemThemeProbe.forThisMachine());
         awt.awaitStarted();
         try {
+            StartupTrace.mark("fx-launch");
             Application.launch(PanelApp.class, args);
         } catch (RuntimeException failed) {
             Throwable cause = failed;

@@ -1,8 +1,8 @@
 package dev.hostwarden.panel;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.hostwarden.core.JsonStreams;
 import dev.hostwarden.core.PrivateFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +13,9 @@ import java.util.Optional;
  * Where and how big the window is: read from {@code window.json} in the panel's own state directory
  * at start, written there when the window hides or the panel quits, and always clamped to the screen
  * it lands on. The stage gets this size explicitly before it is shown: a scene's preferred size is not
- * enough under a window manager (JavaFX 21 then maps a 200x200 window, JDK-8316423).
+ * enough under a window manager (JavaFX 21 then maps a 200x200 window, JDK-8316423). The file is read
+ * and written with jackson-core's streaming API: databind's ObjectMapper cost about 100 ms of class
+ * loading on the FX thread before the first show.
  */
 public record WindowPlacement(double x, double y, double width, double height, boolean maximized) {
     static final String FILE_NAME = "window.json";
@@ -22,7 +24,6 @@ public record WindowPlacement(double x, double y, double width, double height, b
     /** Below this the header and one card no longer fit; a smaller saved size is a mistake to undo. */
     static final double MIN_WIDTH = 480;
     static final double MIN_HEIGHT = 360;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** A screen's usable area (without panels and docks). */
     public record Area(double x, double y, double width, double height) {
@@ -59,12 +60,10 @@ public record WindowPlacement(double x, double y, double width, double height, b
             if (bytes.isEmpty()) {
                 return Optional.empty();
             }
-            JsonNode root = JSON.readTree(bytes.get());
-            if (root == null || !root.isObject()) {
+            WindowPlacement read = parse(new String(bytes.get(), StandardCharsets.UTF_8));
+            if (read == null) {
                 return Optional.empty();
             }
-            WindowPlacement read = new WindowPlacement(root.path("x").asDouble(Double.NaN), root.path("y").asDouble(Double.NaN),
-                    root.path("width").asDouble(Double.NaN), root.path("height").asDouble(Double.NaN), root.path("maximized").asBoolean(false));
             boolean usable = Double.isFinite(read.width()) && Double.isFinite(read.height()) && read.width() > 0 && read.height() > 0
                     && !Double.isInfinite(read.x()) && !Double.isInfinite(read.y());
             return usable ? Optional.of(read) : Optional.empty();
@@ -74,13 +73,63 @@ public record WindowPlacement(double x, double y, double width, double height, b
         }
     }
 
+    /** The placement in one JSON object (null when the text is not an object); what is missing or not a number is NaN. */
+    private static WindowPlacement parse(String text) throws IOException {
+        try (JsonParser parser = JsonStreams.parser(text)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            double x = Double.NaN;
+            double y = Double.NaN;
+            double width = Double.NaN;
+            double height = Double.NaN;
+            boolean maximized = false;
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                JsonToken value = parser.nextToken();
+                switch (field) {
+                    case "x" -> x = number(parser, value);
+                    case "y" -> y = number(parser, value);
+                    case "width" -> width = number(parser, value);
+                    case "height" -> height = number(parser, value);
+                    case "maximized" -> maximized = value == JsonToken.VALUE_TRUE || value == JsonToken.VALUE_STRING && "true".equals(parser.getText());
+                    default -> parser.skipChildren();
+                }
+            }
+            return new WindowPlacement(x, y, width, height, maximized);
+        }
+    }
+
+    /** A number, or a string holding one; anything else (an object, "wide") is NaN. */
+    private static double number(JsonParser parser, JsonToken value) throws IOException {
+        if (value == JsonToken.VALUE_NUMBER_INT || value == JsonToken.VALUE_NUMBER_FLOAT) {
+            return parser.getDoubleValue();
+        }
+        if (value == JsonToken.VALUE_STRING) {
+            try {
+                return Double.parseDouble(parser.getText().trim());
+            } catch (NumberFormatException notANumber) {
+                return Double.NaN;
+            }
+        }
+        parser.skipChildren();
+        return Double.NaN;
+    }
+
     /** Writes this placement to {@code stateDir}/window.json (0600, atomically); false when it cannot. */
     boolean save(Path stateDir) {
-        ObjectNode root = JSON.createObjectNode();
-        root.put("x", x).put("y", y).put("width", width).put("height", height).put("maximized", maximized);
+        String json = JsonStreams.compact(generator -> {
+            generator.writeStartObject();
+            generator.writeNumberField("x", x);
+            generator.writeNumberField("y", y);
+            generator.writeNumberField("width", width);
+            generator.writeNumberField("height", height);
+            generator.writeBooleanField("maximized", maximized);
+            generator.writeEndObject();
+        });
         try {
             java.nio.file.Files.createDirectories(stateDir);
-            PrivateFiles.writeAtomically(stateDir.resolve(FILE_NAME), (root.toString() + "\n").getBytes(StandardCharsets.UTF_8));
+            PrivateFiles.writeAtomically(stateDir.resolve(FILE_NAME), (json + "\n").getBytes(StandardCharsets.UTF_8));
             return true;
         } catch (IOException | RuntimeException unwritable) {
             return false;
