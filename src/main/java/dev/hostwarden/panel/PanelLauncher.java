@@ -81,14 +81,13 @@ public final class PanelLauncher {
         }
         StartupTrace.mark("launch");
         PanelSignals.install();
-        RenderingDefaults.apply(options.debug());
         String noDisplay = missingDisplay();
         if (noDisplay != null) {
             System.err.println("hostwarden: the panel cannot start: " + noDisplay
                     + "; the commands work without one (hostwarden --help)");
             System.exit(1);
         }
-        AwtBeforeGtk awt = AwtBeforeGtk.begin(!options.noTray());
+        BeforeGtk beforeGtk = BeforeGtk.begin(options.debug(), !options.noTray());
         PanelInstance instance = new PanelInstance(stateDir(), INSTANCE_PATIENCE);
         switch (instance.claim(() -> showWindow.run())) {
             case ALREADY_RUNNING -> {
@@ -106,7 +105,7 @@ public final class PanelLauncher {
         }
         StartupTrace.mark("claimed");
         appearance = Appearance.begin(new ThemeStore(stateDir()), options.theme(), SystemThemeProbe.forThisMachine());
-        awt.awaitStarted();
+        beforeGtk.await();
         try {
             StartupTrace.mark("fx-launch");
             Application.launch(PanelApp.class, args);

@@ -33,7 +33,7 @@ final class RenderingDefaults {
         boolean linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
         if (linux && "sw".equals(System.getProperty("prism.order")) && System.getenv("GDK_GL") == null) {
             try {
-                // Before any toolkit thread exists: nothing else reads the environment concurrently.
+                // Before GTK starts (BeforeGtk); the launcher reads the environment only through Java's copy.
                 Native.load("c", LibC.class).setenv("GDK_GL", "disable", 0);
             } catch (UnsatisfiedLinkError | RuntimeException unavailable) {
                 // Only a memory saving is lost; the panel draws the same.

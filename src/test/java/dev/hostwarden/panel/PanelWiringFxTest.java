@@ -208,7 +208,11 @@ class PanelWiringFxTest {
             Button retract = robot.lookup("#retract-gateway").queryAs(Button.class);
             assertTrue(onFx(retract::isDisabled));
             assertFalse(shown(robot, "#retract-gateway"), "a live owner's card leads with Stop and Restart, not Retract");
-            String reason = onFx(() -> retract.getTooltip().getText());
+            String reason = onFx(() -> { // tooltips are made when the pointer first enters
+                javafx.event.Event.fireEvent(retract, new javafx.scene.input.MouseEvent(javafx.scene.input.MouseEvent.MOUSE_ENTERED,
+                        0, 0, 0, 0, javafx.scene.input.MouseButton.NONE, 0, false, false, false, false, false, false, false, false, false, false, null));
+                return retract.getTooltip().getText();
+            });
             assertTrue(reason.contains("held by PID " + owner.pid()), reason);
             assertTrue(robot.lookup("#retract-confirm-gateway").tryQuery().isEmpty(), "no preview");
             assertTrue(Files.exists(locks.resolve("host-gateway.json")));

@@ -4,7 +4,6 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.function.BiFunction;
 import javafx.scene.control.Button;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Region;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
@@ -24,7 +23,7 @@ public final class SaveDiagnosticsButton {
         Button button = new Button("Save diagnostics…");
         button.setId("save-diagnostics");
         button.setMinWidth(Region.USE_PREF_SIZE);
-        button.setTooltip(new Tooltip("Write a redacted zip for support, the same as 'hostwarden diagnose'"));
+        dev.hostwarden.panel.view.HoverTooltip.install(button, "Write a redacted zip for support, the same as 'hostwarden diagnose'");
         button.disableProperty().bind(saver.savingProperty());
         button.setOnAction(event -> {
             Path chosen = chooser.apply(button.getScene() == null ? null : button.getScene().getWindow(), saver.suggestedTarget());

@@ -3,7 +3,6 @@ package dev.hostwarden.panel.theme;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.ToggleGroup;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Region;
 
 /** The header's "Theme" menu: System, Light, Dark, one of them checked; picking one applies and remembers it. */
@@ -15,7 +14,7 @@ public final class ThemeMenu {
         MenuButton menu = new MenuButton("Theme");
         menu.setId("theme-menu");
         menu.setMinWidth(Region.USE_PREF_SIZE);
-        menu.setTooltip(new Tooltip("Light, dark, or follow the system's setting"));
+        dev.hostwarden.panel.view.HoverTooltip.install(menu, "Light, dark, or follow the system's setting");
         ToggleGroup group = new ToggleGroup();
         for (ThemeChoice choice : ThemeChoice.values()) {
             RadioMenuItem item = new RadioMenuItem(choice.label());

@@ -65,10 +65,12 @@ public final class NotificationsView {
         historyButton.setMinWidth(Region.USE_PREF_SIZE);
         historyButton.textProperty().bind(Bindings.createStringBinding(
                 () -> "Events (" + policy.historyProperty().size() + ")", policy.historyProperty()));
-        Tooltip tip = new Tooltip();
-        tip.textProperty().bind(Bindings.concat("The last ", NotificationPolicy.HISTORY_SIZE,
-                " ownership events and what became of each; notifications go to ", policy.deliveredByProperty()));
-        historyButton.setTooltip(tip);
+        HoverTooltip.install(historyButton, () -> {
+            Tooltip tip = new Tooltip();
+            tip.textProperty().bind(Bindings.concat("The last ", NotificationPolicy.HISTORY_SIZE,
+                    " ownership events and what became of each; notifications go to ", policy.deliveredByProperty()));
+            return tip;
+        });
         historyButton.setOnAction(event -> toggleHistory());
 
         list.setId("notification-history-list");

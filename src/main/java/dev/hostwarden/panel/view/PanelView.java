@@ -43,9 +43,11 @@ public final class PanelView extends BorderPane {
         // A long directory gives way in its middle; the buttons on the right never do.
         lockDir.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
         lockDir.setMinWidth(0);
-        Tooltip lockDirTip = new Tooltip();
-        lockDirTip.textProperty().bind(model.lockDirProperty());
-        lockDir.setTooltip(lockDirTip);
+        HoverTooltip.install(lockDir, () -> {
+            Tooltip tooltip = new Tooltip();
+            tooltip.textProperty().bind(model.lockDirProperty());
+            return tooltip;
+        });
         Ui.copyable(lockDir, "");
         model.lockDirProperty().addListener((observable, before, after) -> Ui.copyable(lockDir, after));
         VBox titles = new VBox(2, Ui.label("Hostwarden", "app-title"), lockDir);
@@ -60,7 +62,7 @@ public final class PanelView extends BorderPane {
         Button refresh = new Button("Refresh");
         refresh.setId("refresh");
         refresh.setMinWidth(Region.USE_PREF_SIZE);
-        refresh.setTooltip(new Tooltip("Re-inspect every role now (F5)"));
+        HoverTooltip.install(refresh, "Re-inspect every role now (F5)");
         refresh.setOnAction(event -> model.refresh());
         icon.setFitWidth(32);
         icon.setFitHeight(32);

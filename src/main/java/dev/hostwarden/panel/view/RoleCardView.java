@@ -130,6 +130,12 @@ public final class RoleCardView extends VBox {
         }
     }
 
+    private static Tooltip bound(javafx.beans.value.ObservableValue<String> text) {
+        Tooltip tooltip = new Tooltip();
+        tooltip.textProperty().bind(text);
+        return tooltip;
+    }
+
     private static TitledPane fold(String title, javafx.scene.Node content, String id) {
         TitledPane pane = new TitledPane(title, content);
         pane.setId(id);
@@ -148,17 +154,13 @@ public final class RoleCardView extends VBox {
         retract.getStyleClass().addAll("button-primary", Styles.ACCENT);
         retract.disableProperty().bind(model.retractEnabledProperty().not());
         retract.setOnAction(event -> model.previewRetract());
-        Tooltip retractTip = new Tooltip();
-        retractTip.textProperty().bind(model.retractDisabledReasonProperty());
-        retract.setTooltip(retractTip);
+        HoverTooltip.install(retract, () -> bound(model.retractDisabledReasonProperty()));
         stop.setId("stop-" + role);
         stop.disableProperty().bind(model.stopEnabledProperty().not());
         stop.setOnAction(event -> confirmStop());
         restart.setId("restart-" + role);
         restart.disableProperty().bind(model.restartEnabledProperty().not());
         restart.setOnAction(event -> model.restart());
-        Tooltip controlTip = new Tooltip();
-        controlTip.textProperty().bind(model.controlDisabledReasonProperty());
         // A disabled button shows no tooltip of its own: wrappers carry the reason.
         HBox box = new HBox(8);
         for (Button button : new Button[] {start, stop, restart, retract}) {
@@ -167,7 +169,7 @@ public final class RoleCardView extends VBox {
             wrapper.managedProperty().bind(wrapper.visibleProperty());
             wrapper.visibleProperty().bind(button.visibleProperty());
             if (button != retract) {
-                Tooltip.install(wrapper, controlTip);
+                HoverTooltip.install(wrapper, () -> bound(model.controlDisabledReasonProperty()));
             }
             box.getChildren().add(wrapper);
         }
