@@ -128,11 +128,12 @@ done
 find "$work/natives" -maxdepth 1 -name "*.$native_ext" -exec cp {} "$image/runtime/$native_dir/" \;
 
 if [ $os != linux ]; then
-  # jpackage around the same runtime and jars. The panel gets the JVM settings the Linux launcher gives it.
+  # jpackage around the same runtime and jars. The panel gets the JVM settings the Linux launcher gives
+  # it, less the glibc-only native heap trim.
   common=(--name Hostwarden --app-version "$version" --vendor "The Hostwarden authors" --copyright "Copyright (c) 2026 The Hostwarden authors"
           --description "See and fix the owners of hermes' host-wide singleton roles" --license-file LICENSE
           --input "$image/app" --main-jar hostwarden.jar --main-class dev.hostwarden.Main --runtime-image "$image/runtime"
-          --java-options "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx128m" --dest "$work/out")
+          --java-options "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xms32m -Xmx128m -Xmn16m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30" --dest "$work/out")
   common+=(--icon "$icon")
   if [ $os = windows ]; then
     "$jdk/bin/jpackage" --type msi "${common[@]}" --add-launcher hostwarden-cli=installer/windows/hostwarden-cli.properties \

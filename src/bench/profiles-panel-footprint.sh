@@ -13,7 +13,7 @@
 # Usage: src/bench/profiles-panel-footprint.sh     (from anywhere; builds what is missing)
 # Env:   SETTLE_SECONDS=20  REFRESHES=15  SIZES="1 30 300"  JAVA=java  DISPLAY (else Xvfb)
 #        OWNER_ARGS="--profiles default" (extra `run gateway` arguments; that one makes the owner serve only the root home)
-#        PANEL_JAVA_OPTS (default: the installed launcher's "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx128m")
+#        PANEL_JAVA_OPTS (default: the installed launcher's panel flags, see installer/linux/hostwarden)
 # Needs: Linux /proc; Xvfb when no DISPLAY is set.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -23,7 +23,7 @@ REFRESHES=${REFRESHES:-15}
 SIZES=${SIZES:-"1 30 300"}
 JAVA=${JAVA:-java}
 # The flags the installed launcher (installer/linux/hostwarden) starts the panel with.
-PANEL_JAVA_OPTS=${PANEL_JAVA_OPTS:-"-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx128m"}
+PANEL_JAVA_OPTS=${PANEL_JAVA_OPTS:-"-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xms32m -Xmx128m -Xmn16m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:TrimNativeHeapInterval=10000"}
 OWNER_ARGS=${OWNER_ARGS:-}
 GOAL_DELTA_MB=10
 GOAL_REFRESH_MS=100
