@@ -334,4 +334,36 @@ class PanelWiringFxTest {
             assertEquals(refreshes, onFx(() -> model.refreshCountProperty().get()), "a tick re-inspects nothing");
         }
     }
+
+    /** Folded, the record's "Updated … ago" does not tick (each change lays out the card); opened, it catches up. */
+    @Test
+    void theRecordsUpdatedAgeTicksOnlyWhileItsFoldIsOpen(FxRobot robot) throws Exception {
+        Path locks = temp.resolve("locks");
+        MovableClock clock = new MovableClock();
+        viewClock = clock;
+        try (ChildProcess owner = Fixtures.liveOwner(locks, Role.GATEWAY)) {
+            show(locks);
+            TitledPane fold = robot.lookup("#record-gateway").queryAs(TitledPane.class);
+            String before = onFx(() -> updatedAge(fold));
+            assertTrue(before.contains(" ago)"), before);
+            clock.advance(Duration.ofSeconds(125));
+            onFx(() -> {
+                ((PanelView) stage.getScene().getRoot()).tick();
+                return null;
+            });
+            assertEquals(before, onFx(() -> updatedAge(fold)), "a folded record's age stays as it was");
+            onFx(() -> {
+                fold.setExpanded(true);
+                return null;
+            });
+            String opened = onFx(() -> updatedAge(fold));
+            assertTrue(opened.contains("2 min"), "opening the fold brings the age up to now: " + opened);
+        }
+    }
+
+    /** The "Updated" value in a record fold: the one label whose text ends in "ago)". */
+    private static String updatedAge(TitledPane fold) {
+        return fold.getContent().lookupAll(".label").stream().filter(Label.class::isInstance).map(node -> ((Label) node).getText())
+                .filter(text -> text.endsWith(" ago)")).findFirst().orElse("(no Updated row)");
+    }
 }
