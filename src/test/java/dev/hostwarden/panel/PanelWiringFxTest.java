@@ -325,11 +325,7 @@ class PanelWiringFxTest {
             PanelModel model = show(locks);
             int refreshes = onFx(() -> model.refreshCountProperty().get());
             assertTrue(text(robot, "#age-gateway").contains("running for"), text(robot, "#age-gateway"));
-            clock.advance(Duration.ofSeconds(125));
-            onFx(() -> {
-                ((PanelView) stage.getScene().getRoot()).tick();
-                return null;
-            });
+            tickAfter(clock, Duration.ofSeconds(125));
             assertTrue(text(robot, "#age-gateway").contains("running for 2 min"), text(robot, "#age-gateway"));
             assertEquals(refreshes, onFx(() -> model.refreshCountProperty().get()), "a tick re-inspects nothing");
         }
@@ -346,11 +342,7 @@ class PanelWiringFxTest {
             TitledPane fold = robot.lookup("#record-gateway").queryAs(TitledPane.class);
             String before = onFx(() -> updatedAge(fold));
             assertTrue(before.contains(" ago)"), before);
-            clock.advance(Duration.ofSeconds(125));
-            onFx(() -> {
-                ((PanelView) stage.getScene().getRoot()).tick();
-                return null;
-            });
+            tickAfter(clock, Duration.ofSeconds(125));
             assertEquals(before, onFx(() -> updatedAge(fold)), "a folded record's age stays as it was");
             onFx(() -> {
                 fold.setExpanded(true);
@@ -359,6 +351,15 @@ class PanelWiringFxTest {
             String opened = onFx(() -> updatedAge(fold));
             assertTrue(opened.contains("2 min"), "opening the fold brings the age up to now: " + opened);
         }
+    }
+
+    /** Moves the view's clock on and runs the 10 s tick the app would run. */
+    private void tickAfter(MovableClock clock, Duration elapsed) throws Exception {
+        clock.advance(elapsed);
+        onFx(() -> {
+            ((PanelView) stage.getScene().getRoot()).tick();
+            return null;
+        });
     }
 
     /** The "Updated" value in a record fold: the one label whose text ends in "ago)". */
