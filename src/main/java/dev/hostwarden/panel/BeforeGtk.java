@@ -1,7 +1,7 @@
 package dev.hostwarden.panel;
 
+import dev.hostwarden.panel.tray.AwtTray;
 import java.time.Duration;
-import java.util.Locale;
 
 /**
  * What must be done before JavaFX starts GTK, done on a thread of its own while the launcher claims
@@ -56,8 +56,7 @@ final class BeforeGtk {
     }
 
     private static boolean onX11() {
-        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         String display = System.getenv("DISPLAY");
-        return !os.contains("win") && !os.contains("mac") && display != null && !display.isEmpty();
+        return AwtTray.onX11() && display != null && !display.isEmpty();
     }
 }

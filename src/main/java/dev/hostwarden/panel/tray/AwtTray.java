@@ -3,26 +3,35 @@ package dev.hostwarden.panel.tray;
 import dev.hostwarden.core.Verdict;
 import java.awt.AWTException;
 import java.awt.CheckboxMenuItem;
+import java.awt.Color;
+import java.awt.Component;
 import java.awt.EventQueue;
+import java.awt.Frame;
 import java.awt.GraphicsEnvironment;
 import java.awt.Image;
 import java.awt.Menu;
 import java.awt.MenuItem;
+import java.awt.Point;
 import java.awt.PopupMenu;
+import java.awt.Rectangle;
 import java.awt.SystemTray;
 import java.awt.Toolkit;
 import java.awt.TrayIcon;
 import java.awt.event.ItemEvent;
 import java.awt.event.MouseAdapter;
 import java.awt.event.MouseEvent;
+import java.awt.event.MouseMotionAdapter;
 import java.net.URL;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * The tray through {@code java.awt.SystemTray}. Every AWT call runs on the AWT event thread; menu
@@ -63,9 +72,9 @@ public final class AwtTray implements TrayPort {
                 TrayIcon created = new TrayIcon(image(state.worst(), tray), drawsItsOwnTooltip ? null : tooltip(state.tooltipLines()), popup);
                 created.setImageAutoSize(true);
                 if (drawsItsOwnTooltip) {
-                    ownTooltip = new X11Tooltip(() -> dockedFrameBounds());
+                    ownTooltip = new X11Tooltip(AwtTray::dockedFrameBounds);
                     ownTooltip.setLines(state.tooltipLines());
-                    created.addMouseMotionListener(new java.awt.event.MouseMotionAdapter() {
+                    created.addMouseMotionListener(new MouseMotionAdapter() {
                         @Override
                         public void mouseMoved(MouseEvent event) {
                             ownTooltip.pointerMoved();
@@ -175,7 +184,7 @@ public final class AwtTray implements TrayPort {
     }
 
     /** An XEmbed tray: Linux and the BSDs (AWT has no other tray there). */
-    static boolean onX11() {
+    public static boolean onX11() {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         return !os.contains("win") && !os.contains("mac");
     }
@@ -216,15 +225,15 @@ public final class AwtTray implements TrayPort {
      * Where the icon sits on the screen once a tray has docked it (X11: the JDK's embedded frame for
      * the icon); empty before that, and at the origin, where an undocked frame waits.
      */
-    public java.util.Optional<java.awt.Rectangle> dockedBounds() {
+    public Optional<Rectangle> dockedBounds() {
         return onAwtThread(AwtTray::dockedFrameBounds).flatMap(found -> found);
     }
 
     /** {@link #dockedBounds()}, asked on the AWT thread. */
-    private static java.util.Optional<java.awt.Rectangle> dockedFrameBounds() {
-        return iconFrame().filter(java.awt.Frame::isShowing).map(frame -> {
-            java.awt.Point at = frame.getLocationOnScreen();
-            return new java.awt.Rectangle(at, frame.getSize());
+    private static Optional<Rectangle> dockedFrameBounds() {
+        return iconFrame().filter(Frame::isShowing).map(frame -> {
+            Point at = frame.getLocationOnScreen();
+            return new Rectangle(at, frame.getSize());
         }).filter(bounds -> bounds.width >= 8 && bounds.height >= 8 && (bounds.x != 0 || bounds.y != 0));
     }
 
@@ -232,21 +241,21 @@ public final class AwtTray implements TrayPort {
     public void paintOver(int rgb) {
         // The canvas inside the frame only: the tray's menu opens on the frame and takes its colours.
         EventQueue.invokeLater(() -> iconFrame().ifPresent(frame -> {
-            for (java.awt.Component part : frame.getComponents()) {
-                part.setBackground(new java.awt.Color(rgb));
+            for (Component part : frame.getComponents()) {
+                part.setBackground(new Color(rgb));
                 part.repaint();
             }
         }));
     }
 
     /** The JDK's X11 frame that holds the icon: the one frame of ours that is a tray icon's. */
-    private static java.util.Optional<java.awt.Frame> iconFrame() {
-        return java.util.Arrays.stream(java.awt.Frame.getFrames())
+    private static Optional<Frame> iconFrame() {
+        return Arrays.stream(Frame.getFrames())
                 .filter(frame -> frame.getClass().getName().contains("TrayIcon"))
                 .findFirst();
     }
 
-    private static <T> java.util.Optional<T> onAwtThread(java.util.function.Supplier<T> question) {
+    private static <T> Optional<T> onAwtThread(Supplier<T> question) {
         CompletableFuture<T> answer = new CompletableFuture<>();
         EventQueue.invokeLater(() -> {
             try {
@@ -256,12 +265,12 @@ public final class AwtTray implements TrayPort {
             }
         });
         try {
-            return java.util.Optional.ofNullable(answer.get(INSTALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
+            return Optional.ofNullable(answer.get(INSTALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
-            return java.util.Optional.empty();
+            return Optional.empty();
         } catch (ExecutionException | TimeoutException unanswered) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 

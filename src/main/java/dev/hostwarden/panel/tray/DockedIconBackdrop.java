@@ -2,7 +2,7 @@ package dev.hostwarden.panel.tray;
 
 import java.awt.Rectangle;
 import java.time.Duration;
-import java.util.Locale;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -10,6 +10,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.application.Platform;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.scene.robot.Robot;
@@ -28,8 +29,7 @@ public final class DockedIconBackdrop {
 
     /** On X11 (where the JDK's icon sits on an opaque square), waits on {@code background} for the icon to dock, then matches the tray. */
     public static void whenDocked(AwtTray tray, Executor background) {
-        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        if (os.contains("win") || os.contains("mac")) {
+        if (!AwtTray.onX11()) {
             return;
         }
         background.execute(() -> dockedAndSettled(tray).flatMap(DockedIconBackdrop::trayColour).ifPresent(tray::paintOver));
@@ -83,8 +83,9 @@ public final class DockedIconBackdrop {
         int height = icon.height + 2 * margin;
         WritableImage capture = new Robot().getScreenCapture(null, left, top, width, height, false);
         PixelReader pixels = capture.getPixelReader();
+        List<Rectangle2D> screens = Screen.getScreens().stream().map(Screen::getBounds).toList();
         return (x, y) -> {
-            boolean onScreen = Screen.getScreens().stream().map(Screen::getBounds).anyMatch(bounds -> bounds.contains(x + 0.5, y + 0.5));
+            boolean onScreen = screens.stream().anyMatch(bounds -> bounds.contains(x + 0.5, y + 0.5));
             int dx = x - left;
             int dy = y - top;
             if (!onScreen || dx < 0 || dy < 0 || dx >= capture.getWidth() || dy >= capture.getHeight()) {
