@@ -2,7 +2,7 @@
 # Footprint of an idle panel watching three roles: one live (a child JVM holds the host lock and has
 # published its record), one stale (a record naming a dead PID), one empty.
 #
-# Prints: cold start to a visible window (the panel's own "WINDOW_SHOWN <ms since JVM start>" line,
+# Prints: cold start to a visible window (the panel's own "WINDOW_SHOWN <ms since the process started>" line,
 # written when the stage is first shown; printed only with -Dhostwarden.panel.debug=true, which this
 # script passes), average CPU % of one core while idle (utime+stime deltas
 # from /proc/<pid>/stat), and max resident memory (VmHWM from /proc/<pid>/status).
@@ -126,8 +126,8 @@ if [[ -n "$PANEL_LAUNCHER" ]]; then
     done
     echo "panel cold start, fresh process each, $STARTS interleaved rounds (ms; wall from invocation / the panel's since-JVM-start):"
     echo "  packaged $PANEL_LAUNCHER, first use (makes its archive): $FIRST_WALL / $FIRST_SHOWN"
-    echo "  packaged $PANEL_LAUNCHER: wall ${PKG_WALL[*]} (median $(median "${PKG_WALL[@]}")), since JVM start ${PKG_SHOWN[*]} (median $(median "${PKG_SHOWN[@]}"))"
-    echo "  java -jar target/hostwarden.jar: wall ${JAR_WALL[*]} (median $(median "${JAR_WALL[@]}")), since JVM start ${JAR_SHOWN[*]} (median $(median "${JAR_SHOWN[@]}"))"
+    echo "  packaged $PANEL_LAUNCHER: wall ${PKG_WALL[*]} (median $(median "${PKG_WALL[@]}")), since process start ${PKG_SHOWN[*]} (median $(median "${PKG_SHOWN[@]}"))"
+    echo "  java -jar target/hostwarden.jar: wall ${JAR_WALL[*]} (median $(median "${JAR_WALL[@]}")), since process start ${JAR_SHOWN[*]} (median $(median "${JAR_SHOWN[@]}"))"
     echo "  packaged median wall $(median "${PKG_WALL[@]}") ms (goal <= $GOAL_PACKAGED_MS ms) $(verdict "$(median "${PKG_WALL[@]}")" "$GOAL_PACKAGED_MS")"
 fi
 

@@ -28,7 +28,6 @@ import dev.hostwarden.panel.theme.Appearance;
 import dev.hostwarden.panel.theme.ThemeMenu;
 import dev.hostwarden.panel.view.NotificationsView;
 import dev.hostwarden.panel.view.PanelView;
-import java.lang.management.ManagementFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalTime;
@@ -166,7 +165,7 @@ public final class PanelApp extends Application {
         stage.setOnShown(event -> {
             if (!shownOnce) {
                 shownOnce = true;
-                debug("WINDOW_SHOWN " + sinceJvmStart());
+                debug("WINDOW_SHOWN " + StartupTrace.sinceProcessStart());
                 debug(StartupTrace.drain());
             }
         });
@@ -229,10 +228,6 @@ public final class PanelApp extends Application {
     }
 
     /** Milliseconds since the JVM started: the honest origin for a cold-start figure. */
-    private static long sinceJvmStart() {
-        return System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
-    }
-
     private void showIcon(Verdict worst) {
         stage.getIcons().setAll(List.of(16, 32, 64).stream()
                 .map(size -> new Image(PanelApp.class.getResource(TrayGlyph.resource(worst, size)).toExternalForm())).toList());

@@ -68,6 +68,11 @@ public final class PanelLauncher {
     }
 
     public static void launch(String[] args) {
+        boolean debug = Boolean.getBoolean(DEBUG_PROPERTY);
+        PanelReexec.replaceIfBare(debug);
+        if (debug) {
+            System.err.println("PANEL_JVM " + PanelReexec.describeThisJvm());
+        }
         ClassPreloader.start();
         try {
             options = PanelOptions.parse(args);

@@ -29,9 +29,9 @@ final class RenderingDefaults {
             JavaFxChatter.silence();
         }
         setIfAbsent(PULSE_PROPERTY, PANEL_PULSE_HZ);
+        boolean disableGl = wantsGlDisabled();
         setIfAbsent("prism.order", "sw");
-        boolean linux = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux");
-        if (linux && "sw".equals(System.getProperty("prism.order")) && System.getenv("GDK_GL") == null) {
+        if (disableGl) {
             try {
                 // Before GTK starts (BeforeGtk); the launcher reads the environment only through Java's copy.
                 Native.load("c", LibC.class).setenv("GDK_GL", "disable", 0);
@@ -39,6 +39,17 @@ final class RenderingDefaults {
                 // Only a memory saving is lost; the panel draws the same.
             }
         }
+    }
+
+    /**
+     * GTK is to be told not to load OpenGL: on Linux, drawing in software (the default here, unless
+     * {@code -Dprism.order} says otherwise) and the user did not set GDK_GL. {@link PanelReexec} asks
+     * too, to put it in its replacement's environment from the start.
+     */
+    static boolean wantsGlDisabled() {
+        String order = System.getProperty("prism.order");
+        return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux")
+                && (order == null || order.equals("sw")) && System.getenv("GDK_GL") == null;
     }
 
     private static void setIfAbsent(String property, String value) {

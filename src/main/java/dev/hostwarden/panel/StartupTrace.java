@@ -1,15 +1,22 @@
 package dev.hostwarden.panel;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Where a cold start's time goes, with the panel's debug switch only: named moments on the way to the
- * first shown window, printed on one {@code STARTUP_PHASES} line in ms since JVM start once the window
- * shows. A mark only reads the clock; the JVM's start time (java.management) is asked after the figure.
+ * first shown window, printed on one {@code STARTUP_PHASES} line in ms since the process started once
+ * the window shows. The process, not the JVM: a bare {@code java -jar} replaces its first JVM
+ * ({@link PanelReexec}), and that time is the user's too; {@code jvm} is when the running JVM started.
+ * A mark only reads the clock; the start times are asked after the figure.
  */
 final class StartupTrace {
+    /** USER_HZ, the unit of /proc's process times: 100 on every Linux architecture Java runs on. */
+    private static final long CLOCK_TICKS_PER_SECOND = 100;
     private static final List<String> names = new ArrayList<>();
     private static final List<Long> times = new ArrayList<>();
 
@@ -23,15 +30,40 @@ final class StartupTrace {
         }
     }
 
+    /** Milliseconds since this process started (to the kernel's clock tick, 10 ms), across any re-exec. */
+    static long sinceProcessStart() {
+        return System.currentTimeMillis() - processStart();
+    }
+
     /** The marks so far as {@code name=ms …}, then forgets them. */
     static synchronized String drain() {
-        long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
-        StringBuilder line = new StringBuilder("STARTUP_PHASES");
+        long processStart = processStart();
+        StringBuilder line = new StringBuilder("STARTUP_PHASES jvm=")
+                .append(ManagementFactory.getRuntimeMXBean().getStartTime() - processStart);
         for (int i = 0; i < names.size(); i++) {
-            line.append(' ').append(names.get(i)).append('=').append(times.get(i) - jvmStart);
+            line.append(' ').append(names.get(i)).append('=').append(times.get(i) - processStart);
         }
         names.clear();
         times.clear();
         return line.toString();
+    }
+
+    /**
+     * When this process started, in epoch ms. On Linux from the kernel's own uptime clock ({@code
+     * /proc/uptime} against the process's start tick in {@code /proc/self/stat}): ProcessHandle's
+     * start instant adds the boot time, which the kernel gives only to the second. Elsewhere the JVM's.
+     */
+    private static long processStart() {
+        try {
+            String uptime = Files.readString(Path.of("/proc/uptime"));
+            String stat = Files.readString(Path.of("/proc/self/stat"));
+            // Fields after the command name's closing parenthesis; starttime is the 22nd field overall.
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+            double upSeconds = Double.parseDouble(uptime.substring(0, uptime.indexOf(' ')));
+            long startTicks = Long.parseLong(fields[19]);
+            return System.currentTimeMillis() - Math.round(upSeconds * 1000) + startTicks * 1000 / CLOCK_TICKS_PER_SECOND;
+        } catch (IOException | RuntimeException notLinux) {
+            return ManagementFactory.getRuntimeMXBean().getStartTime();
+        }
     }
 }

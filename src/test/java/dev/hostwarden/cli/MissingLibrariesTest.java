@@ -3,20 +3,14 @@ package dev.hostwarden.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hostwarden.Main;
 import dev.hostwarden.core.Cli;
-import java.io.File;
+import dev.hostwarden.testsupport.HostwardenJar;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.jar.Attributes;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,8 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A jar copied without the {@code lib/} directory its manifest points into (or with an incomplete one)
  * fails with one line naming what is missing, not with class-loading stack traces. The jar is built here the way the package
- * builds it (classes plus a manifest whose Class-Path reaches into lib/), since the tests run before
- * the package phase.
+ * builds it ({@link HostwardenJar}), since the tests run before the package phase.
  */
 class MissingLibrariesTest {
     @TempDir
@@ -34,7 +27,8 @@ class MissingLibrariesTest {
     @Test
     void aJarWithoutItsLibDirectorySaysSoInOneLine() throws Exception {
         Path install = Files.createDirectory(tmp.resolve("install"));
-        Path jar = buildJar(install);
+        // Jackson and picocli only: all a command needs.
+        Path jar = HostwardenJar.build(install, name -> name.startsWith("jackson-") || name.startsWith("picocli-"));
         String locks = tmp.resolve("locks").toString();
 
         Cli.Result withLib = runJar(jar, "status", "--lock-dir", locks, "gateway");
@@ -66,35 +60,6 @@ class MissingLibrariesTest {
             assertTrue(alone.err().startsWith("hostwarden: the libraries directory " + lib + " is missing"), alone.toString());
         }
         assertTrue(Files.notExists(Path.of(locks)), "nothing was written");
-    }
-
-    /** hostwarden.jar with this build's classes, and lib/ with Jackson and picocli from the test class path. */
-    private static Path buildJar(Path install) throws IOException, java.net.URISyntaxException {
-        Path classes = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        Path lib = Files.createDirectory(install.resolve("lib"));
-        List<String> classPath = new ArrayList<>();
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            Path path = Path.of(entry);
-            String name = path.getFileName().toString();
-            if (name.endsWith(".jar") && (name.startsWith("jackson-") || name.startsWith("picocli-"))) {
-                Files.copy(path, lib.resolve(name));
-                classPath.add("lib/" + name);
-            }
-        }
-        Manifest manifest = new Manifest();
-        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, Main.class.getName());
-        manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, String.join(" ", classPath));
-        Path jar = install.resolve("hostwarden.jar");
-        try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, manifest);
-             Stream<Path> walk = Files.walk(classes)) {
-            for (Path each : walk.filter(Files::isRegularFile).toList()) {
-                out.putNextEntry(new JarEntry(classes.relativize(each).toString().replace(File.separatorChar, '/')));
-                Files.copy(each, out);
-                out.closeEntry();
-            }
-        }
-        return jar;
     }
 
     private static Cli.Result runJar(Path jar, String... args) throws IOException, InterruptedException {
