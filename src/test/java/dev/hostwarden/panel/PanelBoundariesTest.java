@@ -47,6 +47,8 @@ class PanelBoundariesTest {
         assertEquals("2026-11-29T17:00:00.000000+00:00  (1 min 5 s ago)",
                 Describe.updatedAt("2026-11-29T17:00:00.000000+00:00", Instant.parse("2026-11-29T17:01:05Z")));
         assertEquals("garbage  (unparsable)", Describe.updatedAt("garbage", Instant.now()));
+        assertEquals("2026-11-29T17:00:00.000000+00:00  (3 s ahead of this clock)",
+                Describe.updatedAt("2026-11-29T17:00:00.000000+00:00", Instant.parse("2026-11-29T16:59:57Z")), "never \"in 3 s ago\"");
         assertEquals("2 h 4 min", Describe.duration(7440));
         assertEquals("abc…", Describe.shortened("abcdef", 4));
     }

@@ -25,14 +25,18 @@ public final class Describe {
         return LOCAL.format(at.atZone(zone)) + "  (raw " + java.math.BigDecimal.valueOf(epochSeconds).toPlainString() + ")";
     }
 
-    /** The updatedAt text with its age: "… (12 s ago)"; the raw text alone when unparsable. */
+    /**
+     * The updatedAt text with its age: "… (12 s ago)"; a time after this machine's now (the writer's
+     * clock ahead, or this one behind) as "… (3 s ahead of this clock)"; "(unparsable)" when unparsable.
+     */
     public static String updatedAt(String raw, Instant now) {
         if (raw == null || raw.isEmpty()) {
             return "not recorded";
         }
         try {
             Instant at = OffsetDateTime.parse(raw).toInstant();
-            return raw + "  (" + duration(Duration.between(at, now).toSeconds()) + " ago)";
+            long seconds = Duration.between(at, now).toSeconds();
+            return raw + "  (" + (seconds < 0 ? duration(-seconds) + " ahead of this clock)" : duration(seconds) + " ago)");
         } catch (DateTimeParseException unparsable) {
             return raw + "  (unparsable)";
         }
