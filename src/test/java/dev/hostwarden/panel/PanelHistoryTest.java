@@ -76,6 +76,10 @@ class PanelHistoryTest {
         PanelModel quiet = model(locks);
         quiet.refresh();
         assertEquals("", quiet.card(Role.GATEWAY).historyProperty().get(), "a model that keeps no history shows no history line");
+        // The exit watch's refresh runs on a thread of its own and may still be appending to the
+        // history (re-creating state/ under the temporary directory's deletion): closed, it ends.
+        panel.close();
+        Waits.until("the last refresh ends", Fixtures.DEADLINE, () -> !panel.isRefreshing());
     }
 
     @Test
@@ -101,5 +105,7 @@ class PanelHistoryTest {
         assertEquals(Role.SERVE, retracted.role());
         assertEquals(pid, retracted.pid());
         assertEquals(ProcessHandle.current().pid(), retracted.byPid());
+        panel.close();
+        Waits.until("the last refresh ends", Fixtures.DEADLINE, () -> !panel.isRefreshing());
     }
 }

@@ -276,6 +276,11 @@ public final class PanelModel {
         closed.set(true);
     }
 
+    /** A refresh is inspecting or applying now (one an owner's exit started may run on its own thread). */
+    public boolean isRefreshing() {
+        return inFlight.get();
+    }
+
     /** Hands {@code task} to {@code executor}; false when it is shut down (the panel is closing), which is no error. */
     private static boolean submit(Executor executor, Runnable task) {
         try {
