@@ -47,15 +47,7 @@ final class FleetStatusPrinter {
             }
             output.out().flush();
         }
-        if (wanted.size() == 1) {
-            return exitCode(reports.get(0), sections.get(wanted.get(0)));
-        }
-        for (RoleReport report : reports) {
-            if (report.directoryUnusable()) {
-                return 4;
-            }
-        }
-        return 0;
+        return wanted.size() == 1 ? exitCode(reports.get(0), sections.get(wanted.get(0))) : StatusPrinter.severalRolesExit(reports);
     }
 
     /**

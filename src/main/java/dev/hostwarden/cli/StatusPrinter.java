@@ -31,10 +31,11 @@ final class StatusPrinter {
             }
             output.out().flush();
         }
-        if (wanted.size() == 1) {
-            return reports.get(0).verdict().exitCode();
-        }
-        // Several roles: the report was made (0), unless the directory itself could not be used.
+        return wanted.size() == 1 ? reports.get(0).verdict().exitCode() : severalRolesExit(reports);
+    }
+
+    /** Several roles: the report was made (0), unless the directory itself could not be used (4). */
+    static int severalRolesExit(List<RoleReport> reports) {
         for (RoleReport report : reports) {
             if (report.directoryUnusable()) {
                 return 4;
