@@ -16,11 +16,12 @@ import java.util.function.Consumer;
 final class ControlHistory {
     private final Role role;
     private final Long oldPid;
-    private final OwnershipHistory history = OwnershipHistory.forUser();
+    private final OwnershipHistory history;
     private boolean launched;
 
     ControlHistory(HostRendezvous rendezvous, Role role) {
         this.role = role;
+        this.history = OwnershipHistory.forUser(rendezvous.dir().path());
         HostRecord record = rendezvous.read(role).recordOrNull();
         this.oldPid = record == null ? null : record.pid();
     }

@@ -2,14 +2,15 @@ package dev.hostwarden.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hostwarden.core.Environment;
 import dev.hostwarden.core.JsonTrees;
 import dev.hostwarden.core.Role;
 import dev.hostwarden.history.HistoryEvent;
 import dev.hostwarden.history.HistoryLog;
 import dev.hostwarden.history.HistoryRead;
-import dev.hostwarden.history.OwnershipHistory;
 import dev.hostwarden.history.SinceDuration;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -49,16 +50,20 @@ final class HistoryCommand implements Callable<Integer> {
             }
         }
         Output output = HostwardenCommand.output(spec, common);
-        HistoryLog log = OwnershipHistory.forUser().log();
+        HistoryLog log = HistoryLog.forUser(Environment.system());
+        // One user's history holds every rendezvous directory's events: the one asked about only.
+        Path lockDir = common.rendezvous().dir().path().toAbsolutePath().normalize();
         HistoryRead read = log.read();
         Instant from = lookBack == null ? Instant.MIN : Instant.now().minus(lookBack);
         List<HistoryEvent> shown = read.events().stream()
+                .filter(event -> event.concerns(lockDir))
                 .filter(event -> role == null || event.role() == role)
                 .filter(event -> !event.at().isBefore(from))
                 .toList();
         if (output.json()) {
             ObjectNode document = JsonTrees.object();
             document.put("file", log.file().toString());
+            document.put("lockDir", lockDir.toString());
             ArrayNode events = document.putArray("events");
             shown.forEach(event -> events.add(event.toJson()));
             ArrayNode skipped = document.putArray("skipped");

@@ -36,7 +36,7 @@ final class RetractCommand implements Callable<Integer> {
         var dead = dryRun ? null : rendezvous.read(role).recordOrNull();
         RetractResult result = rendezvous.retractor().retract(role, dryRun);
         if (result.removedSomething()) {
-            OwnershipHistory.forUser().retracted(role, dead == null ? null : dead.pid());
+            OwnershipHistory.forUser(rendezvous.dir().path()).retracted(role, dead == null ? null : dead.pid());
         }
         if (output.json()) {
             output.document(ReportJson.retract(result));

@@ -90,7 +90,7 @@ final class RunCommand implements Callable<Integer> {
                     .pollInterval(Duration.ofNanos((long) (pollSeconds * 1e9)))
                     .rendezvous(common.rendezvous())
                     .argv(argv)
-                    .history(OwnershipHistory.forUser())
+                    .history(OwnershipHistory.forUser(common.rendezvous().dir().path()))
                     .build();
             built.set(owner);
         } catch (OwnerStartException bad) {

@@ -15,11 +15,14 @@ import java.util.List;
  */
 public final class HistoryCache {
     private final HistoryLog log;
+    private final Path lockDir;
     private List<Object> seen;
     private List<HistoryEvent> events = List.of();
 
-    public HistoryCache(HistoryLog log) {
+    /** The events that concern {@code lockDir}'s owners ({@link HistoryEvent#concerns}). */
+    public HistoryCache(HistoryLog log, Path lockDir) {
         this.log = log;
+        this.lockDir = lockDir;
     }
 
     public synchronized List<HistoryEvent> events() {
@@ -28,7 +31,7 @@ public final class HistoryCache {
             now.add(stamp(path));
         }
         if (!now.equals(seen)) {
-            events = log.read().events();
+            events = log.read().events().stream().filter(event -> event.concerns(lockDir)).toList();
             seen = now;
         }
         return events;

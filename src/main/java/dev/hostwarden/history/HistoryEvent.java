@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hostwarden.core.JsonTrees;
 import dev.hostwarden.core.Role;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -15,6 +16,8 @@ import java.util.Objects;
  * One ownership event: one JSON object on one line of the history. Every field but the time, the
  * type, the role and the writer may be null (unknown, or not part of this kind of event).
  *
+ * @param lockDir     the rendezvous directory the role's owner is in (absolute); null in lines written
+ *                    before it was recorded, which may concern any directory
  * @param pid         the owner the event is about
  * @param startTime   the owner's start fingerprint (clock ticks since boot on Linux)
  * @param reason      a reason code (stale)
@@ -22,7 +25,7 @@ import java.util.Objects;
  * @param previousPid the owner a restart replaced
  * @param writerPid   the process that wrote the line
  */
-public record HistoryEvent(Instant at, EventType type, Role role, Long pid, Long startTime, List<String> profiles, String home,
+public record HistoryEvent(Instant at, EventType type, Role role, String lockDir, Long pid, Long startTime, List<String> profiles, String home,
         String reason, Long byPid, Integer exitCode, Long previousPid, long writerPid) {
 
     public HistoryEvent {
@@ -34,31 +37,45 @@ public record HistoryEvent(Instant at, EventType type, Role role, Long pid, Long
 
     /** A minimal event; the others are added with the {@code with…} methods. */
     public static HistoryEvent of(EventType type, Role role, Long pid) {
-        return new HistoryEvent(Instant.now(), type, role, pid, null, null, null, null, null, null, null, ProcessHandle.current().pid());
+        return new HistoryEvent(Instant.now(), type, role, null, pid, null, null, null, null, null, null, null, ProcessHandle.current().pid());
     }
 
     public HistoryEvent withOwner(Long start, List<String> servedProfiles, String ownerHome) {
-        return new HistoryEvent(at, type, role, pid, start, servedProfiles, ownerHome, reason, byPid, exitCode, previousPid, writerPid);
+        return new HistoryEvent(at, type, role, lockDir, pid, start, servedProfiles, ownerHome, reason, byPid, exitCode, previousPid, writerPid);
     }
 
     public HistoryEvent withReason(String code) {
-        return new HistoryEvent(at, type, role, pid, startTime, profiles, home, code, byPid, exitCode, previousPid, writerPid);
+        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, code, byPid, exitCode, previousPid, writerPid);
     }
 
     public HistoryEvent withBy(Long by) {
-        return new HistoryEvent(at, type, role, pid, startTime, profiles, home, reason, by, exitCode, previousPid, writerPid);
+        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, by, exitCode, previousPid, writerPid);
     }
 
     public HistoryEvent withExitCode(Integer code) {
-        return new HistoryEvent(at, type, role, pid, startTime, profiles, home, reason, byPid, code, previousPid, writerPid);
+        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, byPid, code, previousPid, writerPid);
     }
 
     public HistoryEvent withPrevious(Long previous) {
-        return new HistoryEvent(at, type, role, pid, startTime, profiles, home, reason, byPid, exitCode, previous, writerPid);
+        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, byPid, exitCode, previous, writerPid);
+    }
+
+    public HistoryEvent withLockDir(Path dir) {
+        return new HistoryEvent(at, type, role, wireName(dir), pid, startTime, profiles, home, reason, byPid, exitCode, previousPid, writerPid);
+    }
+
+    /** The event may be about {@code dir}'s owners: it names that directory, or (an older line) none. */
+    public boolean concerns(Path dir) {
+        return lockDir == null || lockDir.equals(wireName(dir));
+    }
+
+    /** A directory as events name it: absolute and normalized, so two spellings of one directory match. */
+    private static String wireName(Path dir) {
+        return dir.toAbsolutePath().normalize().toString();
     }
 
     public HistoryEvent at(Instant time) {
-        return new HistoryEvent(time, type, role, pid, startTime, profiles, home, reason, byPid, exitCode, previousPid, writerPid);
+        return new HistoryEvent(time, type, role, lockDir, pid, startTime, profiles, home, reason, byPid, exitCode, previousPid, writerPid);
     }
 
     /**
@@ -68,7 +85,7 @@ public record HistoryEvent(Instant at, EventType type, Role role, Long pid, Long
      * so is an observer's "appeared" right after the owner's own "started".
      */
     public boolean repeats(HistoryEvent earlier) {
-        if (earlier == null || earlier.role != role || !Objects.equals(earlier.pid, pid)) {
+        if (earlier == null || earlier.role != role || !Objects.equals(earlier.lockDir, lockDir) || !Objects.equals(earlier.pid, pid)) {
             return false;
         }
         if (type == EventType.APPEARED && (earlier.type == EventType.STARTED || earlier.type == EventType.RESTARTED)) {
@@ -88,6 +105,9 @@ public record HistoryEvent(Instant at, EventType type, Role role, Long pid, Long
         node.put("at", at.toString());
         node.put("event", type.wireName());
         node.put("role", role.wireName());
+        if (lockDir != null) {
+            node.put("lockDir", lockDir);
+        }
         putIfKnown(node, "pid", pid);
         putIfKnown(node, "startTime", startTime);
         if (profiles != null) {
@@ -144,7 +164,7 @@ public record HistoryEvent(Instant at, EventType type, Role role, Long pid, Long
             }
         }
         JsonNode exit = node.path("exitCode");
-        return new HistoryEvent(at, type, role, number(node, "pid"), number(node, "startTime"), profiles, optionalText(node, "home"),
+        return new HistoryEvent(at, type, role, optionalText(node, "lockDir"), number(node, "pid"), number(node, "startTime"), profiles, optionalText(node, "home"),
                 optionalText(node, "reason"), number(node, "by"), exit.isIntegralNumber() && exit.canConvertToInt() ? exit.intValue() : null, number(node, "previousPid"),
                 node.path("writer").asLong(0));
     }

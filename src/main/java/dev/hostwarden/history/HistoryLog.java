@@ -127,7 +127,7 @@ public final class HistoryLog {
         }
     }
 
-    /** The role's last event in the file's tail, or null. */
+    /** The role's last event in the file's tail, for the same rendezvous directory, or null. */
     private static HistoryEvent previousOf(FileChannel channel, long size, HistoryEvent event) throws IOException {
         int length = (int) Math.min(size, TAIL_BYTES);
         ByteBuffer tail = ByteBuffer.allocate(length);
@@ -137,7 +137,7 @@ public final class HistoryLog {
         String[] lines = new String(tail.array(), 0, tail.position(), StandardCharsets.UTF_8).split("\n");
         for (int index = lines.length - 1; index >= 0; index--) {
             HistoryEvent earlier = parse(lines[index]);
-            if (earlier != null && earlier.role() == event.role()) {
+            if (earlier != null && earlier.role() == event.role() && java.util.Objects.equals(earlier.lockDir(), event.lockDir())) {
                 return earlier;
             }
         }

@@ -6,6 +6,7 @@ import dev.hostwarden.core.ReasonCode;
 import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
+import java.nio.file.Path;
 
 /**
  * One call per transition, for the processes that cause or watch them: a Hostwarden owner
@@ -15,44 +16,55 @@ import dev.hostwarden.core.Verdict;
  */
 public final class OwnershipHistory {
     private final HistoryLog log;
+    private final Path lockDir;
 
-    public OwnershipHistory(HistoryLog log) {
+    /** Events about the owners of {@code lockDir}'s roles, each line naming it: one user's history holds every directory. */
+    public OwnershipHistory(HistoryLog log, Path lockDir) {
         this.log = log;
+        this.lockDir = lockDir;
     }
 
-    /** The history of the user this process runs as. */
-    public static OwnershipHistory forUser() {
-        return new OwnershipHistory(HistoryLog.forUser(Environment.system()));
+    /** The history of the user this process runs as, about {@code lockDir}'s owners. */
+    public static OwnershipHistory forUser(Path lockDir) {
+        return new OwnershipHistory(HistoryLog.forUser(Environment.system()), lockDir);
+    }
+
+    private void append(HistoryEvent event) {
+        log.append(event.withLockDir(lockDir));
     }
 
     public HistoryLog log() {
         return log;
     }
 
+    public Path lockDir() {
+        return lockDir;
+    }
+
     /** A Hostwarden owner published its record. */
     public void started(HostRecord record) {
-        log.append(HistoryEvent.of(EventType.STARTED, record.role(), record.pid())
+        append(HistoryEvent.of(EventType.STARTED, record.role(), record.pid())
                 .withOwner(record.startTime(), record.profiles(), record.home()));
     }
 
     /** An owner ended; {@code exitCode} null when the writer is not the owner and cannot know it. */
     public void stopped(Role role, long pid, Integer exitCode) {
-        log.append(HistoryEvent.of(EventType.STOPPED, role, pid).withExitCode(exitCode));
+        append(HistoryEvent.of(EventType.STOPPED, role, pid).withExitCode(exitCode));
     }
 
     /** This process asked the owner {@code pid} to stop (wrote its planned-stop marker). */
     public void stopRequested(Role role, long pid) {
-        log.append(HistoryEvent.of(EventType.STOP_REQUESTED, role, pid).withBy(ProcessHandle.current().pid()));
+        append(HistoryEvent.of(EventType.STOP_REQUESTED, role, pid).withBy(ProcessHandle.current().pid()));
     }
 
     /** This process restarted the role: {@code newPid} is proven live in place of {@code oldPid}. */
     public void restarted(Role role, Long oldPid, long newPid) {
-        log.append(HistoryEvent.of(EventType.RESTARTED, role, newPid).withPrevious(oldPid).withBy(ProcessHandle.current().pid()));
+        append(HistoryEvent.of(EventType.RESTARTED, role, newPid).withPrevious(oldPid).withBy(ProcessHandle.current().pid()));
     }
 
     /** This process removed the record (and token) of the dead owner {@code pid} (null when the record named none). */
     public void retracted(Role role, Long pid) {
-        log.append(HistoryEvent.of(EventType.RETRACTED, role, pid).withBy(ProcessHandle.current().pid()));
+        append(HistoryEvent.of(EventType.RETRACTED, role, pid).withBy(ProcessHandle.current().pid()));
     }
 
     /**
@@ -68,14 +80,14 @@ public final class OwnershipHistory {
             case STARTING, LIVE -> {
                 if (record != null) {
                     EventType type = report.verdict() == Verdict.LIVE ? EventType.LIVE : EventType.APPEARED;
-                    log.append(HistoryEvent.of(type, report.role(), record.pid()).withOwner(record.startTime(), record.profiles(), record.home()));
+                    append(HistoryEvent.of(type, report.role(), record.pid()).withOwner(record.startTime(), record.profiles(), record.home()));
                 }
             }
-            case STALE -> log.append(HistoryEvent.of(EventType.STALE, report.role(), record == null ? null : record.pid())
+            case STALE -> append(HistoryEvent.of(EventType.STALE, report.role(), record == null ? null : record.pid())
                     .withReason(report.reasons().isEmpty() ? null : report.reasons().get(0).code().name()));
             default -> {
                 if (report.hasReason(ReasonCode.LOCK_HELD_NO_RECORD)) {
-                    log.append(HistoryEvent.of(EventType.LOCK_WITHOUT_RECORD, report.role(), report.lock().holderPid()));
+                    append(HistoryEvent.of(EventType.LOCK_WITHOUT_RECORD, report.role(), report.lock().holderPid()));
                 }
             }
         }

@@ -118,7 +118,7 @@ public final class PanelApp extends Application {
         } else {
             useSettingsFileFleet();
         }
-        model.recordHistory(dev.hostwarden.history.OwnershipHistory.forUser());
+        model.recordHistory(dev.hostwarden.history.OwnershipHistory.forUser(context.rendezvous().dir().path()));
         StartupTrace.mark("model");
         view = new PanelView(model, Clock.systemDefaultZone());
         StartupTrace.mark("view");
@@ -132,7 +132,7 @@ public final class PanelApp extends Application {
         timeline.setId("timeline");
         timeline.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         timeline.setOnAction(event -> dev.hostwarden.panel.timeline.TimelineWindow.open(stage,
-                dev.hostwarden.history.HistoryLog.forUser(Environment.system()), background));
+                dev.hostwarden.history.HistoryLog.forUser(Environment.system()), context.rendezvous().dir().path(), background));
         view.addHeaderControl(timeline);
         dev.hostwarden.panel.doctor.DiagnosticsSaver diagnostics = new dev.hostwarden.panel.doctor.DiagnosticsSaver(context, Environment.system());
         diagnostics.messageProperty().addListener((observable, before, after) -> view.showNotice(after));

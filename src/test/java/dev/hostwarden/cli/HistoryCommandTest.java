@@ -130,4 +130,45 @@ class HistoryCommandTest {
         assertTrue(bad.err().contains("'5x'"), bad.err());
         assertFalse(Files.exists(tmp.resolve("state")), "nothing created");
     }
+
+    /**
+     * One user's history holds every rendezvous directory's events: an owner started in a second
+     * directory is recorded with it, and each directory's {@code history} (as its panel's cards and
+     * timeline) counts only its own, plus older lines that name no directory.
+     */
+    @Test
+    void eachRendezvousDirectorySeesOnlyItsOwnOwnersEvents() throws Exception {
+        Path other = tmp.resolve("other-locks");
+        long elsewhere;
+        try (ChildProcess owner = ChildProcess.java(Main.class, env(), "run", "serve", "--lock-dir", other.toString())) {
+            assertEquals("READY role=serve pid=" + owner.pid(), owner.readLine(CliChild.DEADLINE), owner.stderr());
+            elsewhere = owner.pid();
+            assertEquals(0, CliChild.run(tmp, env(), "stop", "serve", "--lock-dir", other.toString()).code());
+            assertEquals(0, owner.waitFor(CliChild.DEADLINE));
+        }
+        long here;
+        try (ChildProcess owner = owner()) {
+            here = owner.pid();   // then killed: it records no "stopped"
+        }
+        // A line from before directories were recorded: it may concern either, so both show it.
+        Path file = tmp.resolve("state/hostwarden/history.jsonl");
+        Files.writeString(file, "{\"at\":\"2026-12-01T10:00:00Z\",\"event\":\"retracted\",\"role\":\"serve\",\"pid\":7,\"writer\":8}\n"
+                + Files.readString(file));
+
+        assertEquals(List.of("retracted 7", "started " + here), events(CliChild.run(tmp, env(), "history", "--json")));
+        assertEquals(List.of("retracted 7", "started " + elsewhere, "stop_requested " + elsewhere, "stopped " + elsewhere),
+                events(CliChild.run(tmp, env(), "history", "--json", "--lock-dir", other + "/.")), "another spelling of the same directory");
+        JsonNode document = JsonTrees.parse(CliChild.run(tmp, env(), "history", "--json", "--lock-dir", other.toString()).out());
+        assertEquals(other.toString(), document.path("lockDir").asText());
+        assertEquals(other.toString(), document.path("events").get(1).path("lockDir").asText(), document.toString());
+    }
+
+    private static List<String> events(CliChild.Result history) throws Exception {
+        assertEquals(0, history.code(), history.toString());
+        List<String> events = new ArrayList<>();
+        for (JsonNode event : JsonTrees.parse(history.out()).path("events")) {
+            events.add(event.path("event").asText() + " " + event.path("pid").asLong());
+        }
+        return events;
+    }
 }

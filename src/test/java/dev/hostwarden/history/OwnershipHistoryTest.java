@@ -34,7 +34,7 @@ class OwnershipHistoryTest {
         Path locks = tmp.resolve("locks");
         HostRendezvous rendezvous = HostRendezvous.at(RendezvousDir.of(locks), ProcessInspector.system());
         RoleInspector inspector = new RoleInspector(rendezvous, false);
-        OwnershipHistory history = new OwnershipHistory(HistoryLog.at(tmp.resolve("state/hostwarden/history.jsonl")));
+        OwnershipHistory history = new OwnershipHistory(HistoryLog.at(tmp.resolve("state/hostwarden/history.jsonl")), locks);
         long pid;
         // The owner records nothing itself here (no XDG_STATE_HOME of the test's): only the observer writes.
         try (ChildProcess owner = ChildProcess.java(Main.class, Map.of("HERMES_GATEWAY_LOCK_DIR", locks.toString(),

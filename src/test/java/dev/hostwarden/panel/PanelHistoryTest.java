@@ -34,7 +34,7 @@ class PanelHistoryTest {
         Path locks = temp.resolve("locks");
         HistoryLog log = HistoryLog.at(temp.resolve("state/history.jsonl"));
         PanelModel panel = model(locks);
-        panel.recordHistory(new OwnershipHistory(log));
+        panel.recordHistory(new OwnershipHistory(log, locks));
         long pid;
         try (ChildProcess owner = Fixtures.liveOwner(locks, Role.GATEWAY)) {
             pid = owner.pid();
@@ -87,7 +87,7 @@ class PanelHistoryTest {
         Path locks = temp.resolve("locks");
         HistoryLog log = HistoryLog.at(temp.resolve("state/history.jsonl"));
         PanelModel panel = model(locks);
-        panel.recordHistory(new OwnershipHistory(log));
+        panel.recordHistory(new OwnershipHistory(log, locks));
         long pid;
         try (ChildProcess owner = Fixtures.liveOwner(locks, Role.SERVE)) {
             pid = owner.pid();

@@ -146,7 +146,7 @@ public final class PanelModel {
     public void recordHistory(dev.hostwarden.history.OwnershipHistory value) {
         this.history = value;
         cards.forEach(card -> card.recordHistory(value));
-        this.historyCache = value == null ? null : new dev.hostwarden.history.HistoryCache(value.log());
+        this.historyCache = value == null ? null : new dev.hostwarden.history.HistoryCache(value.log(), value.lockDir());
     }
 
     // Refresh //

@@ -22,7 +22,7 @@ public final class TimelineWindow {
     }
 
     /** Opens the window owned by {@code owner} with the panel's stylesheets, reading {@code log} on {@code background}. */
-    public static Stage open(Window owner, HistoryLog log, Executor background) {
+    public static Stage open(Window owner, HistoryLog log, java.nio.file.Path lockDir, Executor background) {
         // A second click brings the open timeline forward and reads again, rather than stacking windows.
         Stage shown = Window.getWindows().stream()
                 .filter(window -> window instanceof Stage stage && stage.getOwner() == owner && stage.getProperties().get(MODEL) != null)
@@ -32,7 +32,7 @@ public final class TimelineWindow {
             ((TimelineViewModel) shown.getProperties().get(MODEL)).refresh();
             return shown;
         }
-        TimelineViewModel model = new TimelineViewModel(new HistoryCache(log), background, Platform::runLater, Clock.systemDefaultZone());
+        TimelineViewModel model = new TimelineViewModel(new HistoryCache(log, lockDir), background, Platform::runLater, Clock.systemDefaultZone());
         Scene scene = new Scene(new TimelineView(model), 860, -1);
         scene.getStylesheets().setAll(owner.getScene().getStylesheets());
         scene.getStylesheets().add(TimelineWindow.class.getResource("timeline.css").toExternalForm());

@@ -87,7 +87,7 @@ class TimelineWindowFxTest {
         assertTrue(log.append(HistoryEvent.of(EventType.RETRACTED, Role.GATEWAY, 4242L).withBy(7L).at(now.minusSeconds(3600))));
         assertTrue(log.append(HistoryEvent.of(EventType.STARTED, Role.SERVE, 5151L).at(now.minusSeconds(3 * 24 * 3600))));
 
-        Stage window = onFx(() -> TimelineWindow.open(stage, log, background));
+        Stage window = onFx(() -> TimelineWindow.open(stage, log, temp.resolve("locks"), background));
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> segmentTexts(window, Role.GATEWAY).size() == 4);
         assertEquals(List.of("unknown", "live", "stale", "no owner"), segmentTexts(window, Role.GATEWAY));
         assertEquals(3, onFx(() -> window.getScene().lookup("#lane-gateway").lookupAll(".lane-tick").size()), "one tick per event");
@@ -105,13 +105,13 @@ class TimelineWindowFxTest {
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> segmentTexts(window, Role.SERVE).size() == 2);
         assertEquals(List.of("unknown", "live"), segmentTexts(window, Role.SERVE));
         assertTrue(onFx(() -> window.getScene().getStylesheets().stream().anyMatch(css -> css.endsWith("timeline.css"))));
-        assertSame(window, onFx(() -> TimelineWindow.open(stage, log, background)), "a second opening brings the same window forward");
+        assertSame(window, onFx(() -> TimelineWindow.open(stage, log, temp.resolve("locks"), background)), "a second opening brings the same window forward");
     }
 
     @Test
     void noHistoryShowsTheEmptyStateText() throws Exception {
         HistoryLog log = HistoryLog.at(temp.resolve("state/hostwarden/history.jsonl"));
-        Stage window = onFx(() -> TimelineWindow.open(stage, log, background));
+        Stage window = onFx(() -> TimelineWindow.open(stage, log, temp.resolve("locks"), background));
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> {
             Node empty = window.getScene().lookup("#timeline-empty");
             return empty != null && empty.getScene() != null;
