@@ -70,10 +70,11 @@ final class RunCommand implements Callable<Integer> {
             List<String> argv = new ArrayList<>(List.of("hostwarden"));
             argv.addAll(spec.commandLine().getParseResult().originalArgs());
             java.util.concurrent.atomic.AtomicReference<HostOwner> built = new java.util.concurrent.atomic.AtomicReference<>();
+            dev.hostwarden.core.HostRendezvous rendezvous = common.rendezvous();
             dev.hostwarden.runtime.ClusterLease lease = null;
             if (fleet.configuredEndpoints() != null) {
                 try {
-                    lease = FleetSupport.lease(FleetSupport.config(fleet), role, common.rendezvous(),
+                    lease = FleetSupport.lease(FleetSupport.config(fleet), role, rendezvous,
                             () -> built.get() == null ? List.of() : built.get().served());
                 } catch (IllegalArgumentException bad) {
                     throw new OwnerStartException(OwnerStartException.EX_CONFIG, bad.getMessage(), null);
@@ -88,9 +89,9 @@ final class RunCommand implements Callable<Integer> {
                     .waitForLock(waitForLock)
                     .force(force)
                     .pollInterval(Duration.ofNanos((long) (pollSeconds * 1e9)))
-                    .rendezvous(common.rendezvous())
+                    .rendezvous(rendezvous)
                     .argv(argv)
-                    .history(OwnershipHistory.forUser(common.rendezvous().dir().path()))
+                    .history(OwnershipHistory.forUser(rendezvous.dir().path()))
                     .build();
             built.set(owner);
         } catch (OwnerStartException bad) {

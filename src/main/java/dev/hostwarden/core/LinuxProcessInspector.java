@@ -12,7 +12,7 @@ import java.util.StringTokenizer;
 /** Process identity from {@code /proc}: raw start ticks, zombie state, {@code btime} and boot_id. */
 public final class LinuxProcessInspector implements ProcessInspector {
     /** USER_HZ: the unit of /proc start ticks, 100 on every Linux that hermes runs on. */
-    static final double CLOCK_TICKS_PER_SECOND = 100.0;
+    public static final double CLOCK_TICKS_PER_SECOND = 100.0;
 
     private final Path proc;
 

@@ -227,7 +227,6 @@ public final class PanelApp extends Application {
         }
     }
 
-    /** Milliseconds since the JVM started: the honest origin for a cold-start figure. */
     private void showIcon(Verdict worst) {
         stage.getIcons().setAll(List.of(16, 32, 64).stream()
                 .map(size -> new Image(PanelApp.class.getResource(TrayGlyph.resource(worst, size)).toExternalForm())).toList());

@@ -1,5 +1,6 @@
 package dev.hostwarden.panel;
 
+import dev.hostwarden.core.LinuxProcessInspector;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -15,8 +16,6 @@ import java.util.List;
  * A mark only reads the clock; the start times are asked after the figure.
  */
 final class StartupTrace {
-    /** USER_HZ, the unit of /proc's process times: 100 on every Linux architecture Java runs on. */
-    private static final long CLOCK_TICKS_PER_SECOND = 100;
     private static final List<String> names = new ArrayList<>();
     private static final List<Long> times = new ArrayList<>();
 
@@ -50,20 +49,20 @@ final class StartupTrace {
 
     /**
      * When this process started, in epoch ms. On Linux from the kernel's own uptime clock ({@code
-     * /proc/uptime} against the process's start tick in {@code /proc/self/stat}): ProcessHandle's
+     * /proc/uptime} against the process's start tick, as the core reads owners' ones): ProcessHandle's
      * start instant adds the boot time, which the kernel gives only to the second. Elsewhere the JVM's.
      */
     private static long processStart() {
+        Long startTicks = new LinuxProcessInspector().startTicks(ProcessHandle.current().pid());
         try {
             String uptime = Files.readString(Path.of("/proc/uptime"));
-            String stat = Files.readString(Path.of("/proc/self/stat"));
-            // Fields after the command name's closing parenthesis; starttime is the 22nd field overall.
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
             double upSeconds = Double.parseDouble(uptime.substring(0, uptime.indexOf(' ')));
-            long startTicks = Long.parseLong(fields[19]);
-            return System.currentTimeMillis() - Math.round(upSeconds * 1000) + startTicks * 1000 / CLOCK_TICKS_PER_SECOND;
+            if (startTicks != null) {
+                return System.currentTimeMillis() - Math.round((upSeconds - startTicks / LinuxProcessInspector.CLOCK_TICKS_PER_SECOND) * 1000);
+            }
         } catch (IOException | RuntimeException notLinux) {
-            return ManagementFactory.getRuntimeMXBean().getStartTime();
+            // The JVM's start below.
         }
+        return ManagementFactory.getRuntimeMXBean().getStartTime();
     }
 }

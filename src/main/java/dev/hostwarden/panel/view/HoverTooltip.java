@@ -1,6 +1,7 @@
 package dev.hostwarden.panel.view;
 
 import java.util.function.Supplier;
+import javafx.beans.value.ObservableValue;
 import javafx.event.EventHandler;
 import javafx.scene.Node;
 import javafx.scene.control.Control;
@@ -20,6 +21,15 @@ public final class HoverTooltip {
     /** A tooltip with fixed text. */
     public static void install(Node node, String text) {
         install(node, () -> new Tooltip(text));
+    }
+
+    /** A tooltip whose text follows {@code text}. */
+    public static void install(Node node, ObservableValue<String> text) {
+        install(node, () -> {
+            Tooltip tooltip = new Tooltip();
+            tooltip.textProperty().bind(text);
+            return tooltip;
+        });
     }
 
     /** A tooltip from {@code make} (which may bind its text), on a control or any node. */

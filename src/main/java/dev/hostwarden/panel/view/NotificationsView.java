@@ -14,7 +14,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
@@ -65,12 +64,8 @@ public final class NotificationsView {
         historyButton.setMinWidth(Region.USE_PREF_SIZE);
         historyButton.textProperty().bind(Bindings.createStringBinding(
                 () -> "Events (" + policy.historyProperty().size() + ")", policy.historyProperty()));
-        HoverTooltip.install(historyButton, () -> {
-            Tooltip tip = new Tooltip();
-            tip.textProperty().bind(Bindings.concat("The last ", NotificationPolicy.HISTORY_SIZE,
-                    " ownership events and what became of each; notifications go to ", policy.deliveredByProperty()));
-            return tip;
-        });
+        HoverTooltip.install(historyButton, Bindings.concat("The last ", NotificationPolicy.HISTORY_SIZE,
+                " ownership events and what became of each; notifications go to ", policy.deliveredByProperty()));
         historyButton.setOnAction(event -> toggleHistory());
 
         list.setId("notification-history-list");

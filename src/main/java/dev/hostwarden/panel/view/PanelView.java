@@ -16,7 +16,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.css.PseudoClass;
 import javafx.scene.control.OverrunStyle;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -43,11 +42,7 @@ public final class PanelView extends BorderPane {
         // A long directory gives way in its middle; the buttons on the right never do.
         lockDir.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
         lockDir.setMinWidth(0);
-        HoverTooltip.install(lockDir, () -> {
-            Tooltip tooltip = new Tooltip();
-            tooltip.textProperty().bind(model.lockDirProperty());
-            return tooltip;
-        });
+        HoverTooltip.install(lockDir, model.lockDirProperty());
         Ui.copyable(lockDir, "");
         model.lockDirProperty().addListener((observable, before, after) -> Ui.copyable(lockDir, after));
         VBox titles = new VBox(2, Ui.label("Hostwarden", "app-title"), lockDir);

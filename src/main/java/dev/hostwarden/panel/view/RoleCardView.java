@@ -134,12 +134,6 @@ public final class RoleCardView extends VBox {
         }
     }
 
-    private static Tooltip bound(javafx.beans.value.ObservableValue<String> text) {
-        Tooltip tooltip = new Tooltip();
-        tooltip.textProperty().bind(text);
-        return tooltip;
-    }
-
     private static TitledPane fold(String title, javafx.scene.Node content, String id) {
         TitledPane pane = new TitledPane(title, content);
         pane.setId(id);
@@ -158,7 +152,7 @@ public final class RoleCardView extends VBox {
         retract.getStyleClass().addAll("button-primary", Styles.ACCENT);
         retract.disableProperty().bind(model.retractEnabledProperty().not());
         retract.setOnAction(event -> model.previewRetract());
-        HoverTooltip.install(retract, () -> bound(model.retractDisabledReasonProperty()));
+        HoverTooltip.install(retract, model.retractDisabledReasonProperty());
         stop.setId("stop-" + role);
         stop.disableProperty().bind(model.stopEnabledProperty().not());
         stop.setOnAction(event -> confirmStop());
@@ -173,7 +167,7 @@ public final class RoleCardView extends VBox {
             wrapper.managedProperty().bind(wrapper.visibleProperty());
             wrapper.visibleProperty().bind(button.visibleProperty());
             if (button != retract) {
-                HoverTooltip.install(wrapper, () -> bound(model.controlDisabledReasonProperty()));
+                HoverTooltip.install(wrapper, model.controlDisabledReasonProperty());
             }
             box.getChildren().add(wrapper);
         }
