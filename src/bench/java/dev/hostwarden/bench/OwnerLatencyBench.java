@@ -1,7 +1,7 @@
 package dev.hostwarden.bench;
 
-import dev.hostwarden.core.PlannedStopMarker;
-import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.process.ProcessInspector;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

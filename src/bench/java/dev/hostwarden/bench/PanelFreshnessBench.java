@@ -1,14 +1,14 @@
 package dev.hostwarden.bench;
 
-import dev.hostwarden.core.CheckResult;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.PlannedStopMarker;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.ReasonCode;
-import dev.hostwarden.core.RendezvousDir;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.proof.CheckResult;
+import dev.hostwarden.core.proof.ReasonCode;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.HomeStatus;
 import dev.hostwarden.panel.model.PanelContext;
 import dev.hostwarden.panel.model.PanelModel;
@@ -30,8 +30,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
+import javafx.beans.InvalidationListener;
+import javafx.beans.Observable;
 
 /**
  * How soon the panel's model shows what happened, wired as the app wires it (file watcher on
@@ -67,7 +72,7 @@ public final class PanelFreshnessBench {
         ticker.scheduleAtFixedRate(() -> ui.execute(model::recheckWhileVisible), 10, 10, TimeUnit.SECONDS);
     }
 
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
+    private static ThreadFactory daemon(String name) {
         return runnable -> {
             Thread thread = new Thread(runnable, name);
             thread.setDaemon(true);
@@ -96,16 +101,16 @@ public final class PanelFreshnessBench {
                 model.homesProperty());
     }
 
-    private CompletableFuture<Long> when(java.util.function.BooleanSupplier condition, javafx.beans.Observable source) {
+    private CompletableFuture<Long> when(BooleanSupplier condition, Observable source) {
         CompletableFuture<Long> at = new CompletableFuture<>();
         ui.execute(() -> {
             if (condition.getAsBoolean()) {
                 at.complete(System.nanoTime());
                 return;
             }
-            source.addListener(new javafx.beans.InvalidationListener() {
+            source.addListener(new InvalidationListener() {
                 @Override
-                public void invalidated(javafx.beans.Observable observable) {
+                public void invalidated(Observable observable) {
                     if (condition.getAsBoolean()) {
                         at.complete(System.nanoTime());
                         observable.removeListener(this);
@@ -119,7 +124,7 @@ public final class PanelFreshnessBench {
     private static long await(CompletableFuture<Long> at, String what) throws Exception {
         try {
             return at.get(WAIT.toSeconds(), TimeUnit.SECONDS);
-        } catch (java.util.concurrent.TimeoutException late) {
+        } catch (TimeoutException late) {
             throw new IllegalStateException("not seen within " + WAIT + ": " + what);
         }
     }

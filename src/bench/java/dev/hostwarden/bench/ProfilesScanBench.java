@@ -1,10 +1,10 @@
 package dev.hostwarden.bench;
 
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.RendezvousDir;
+import dev.hostwarden.core.process.ProcessInspector;
 import dev.hostwarden.core.profiles.ProfileScan;
 import dev.hostwarden.core.profiles.ProfilesReport;
+import dev.hostwarden.core.record.RendezvousDir;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,7 +1,7 @@
 package dev.hostwarden.autostart;
 
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.Platform;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.Platform;
 
 /**
  * Starting the panel at login, per user and off by default: an XDG autostart entry on Linux, a
@@ -31,12 +31,10 @@ public interface Autostart {
     }
 
     static Autostart forPlatform(Environment env) {
-        if (Platform.isWindows()) {
-            return new WindowsRunKeyAutostart(env);
-        }
-        if (Platform.isMac()) {
-            return new LaunchAgentAutostart(env);
-        }
-        return new XdgAutostart(env);
+        return switch (Platform.current().desktop()) {
+            case WINDOWS -> new WindowsRunKeyAutostart(env);
+            case MAC -> new LaunchAgentAutostart(env);
+            case FREEDESKTOP -> new XdgAutostart(env);
+        };
     }
 }

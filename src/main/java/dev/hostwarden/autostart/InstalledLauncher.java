@@ -1,10 +1,11 @@
 package dev.hostwarden.autostart;
 
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.Platform;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.Platform;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -19,14 +20,14 @@ final class InstalledLauncher {
     }
 
     static Optional<Path> find(Environment env) {
-        for (Optional<String> named : java.util.List.of(env.get("HOSTWARDEN_LAUNCHER"),
+        for (Optional<String> named : List.of(env.get("HOSTWARDEN_LAUNCHER"),
                 Optional.ofNullable(System.getProperty("hostwarden.launcher")), Optional.ofNullable(System.getProperty("jpackage.app-path")))) {
             Optional<Path> launcher = named.map(Path::of).filter(Path::isAbsolute).filter(Files::isExecutable);
             if (launcher.isPresent()) {
                 return launcher;
             }
         }
-        String program = Platform.isWindows() ? "hostwarden.exe" : "hostwarden";
+        String program = Platform.current().executable("hostwarden");
         for (String dir : env.get("PATH").orElse("").split(File.pathSeparator)) {
             if (!dir.isEmpty() && Path.of(dir).isAbsolute() && Files.isExecutable(Path.of(dir, program))) {
                 return Optional.of(Path.of(dir, program));

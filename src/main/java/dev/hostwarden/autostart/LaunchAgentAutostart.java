@@ -1,7 +1,7 @@
 package dev.hostwarden.autostart;
 
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.IoMessages;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.IoMessages;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

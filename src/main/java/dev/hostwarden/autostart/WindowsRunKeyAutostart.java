@@ -1,11 +1,13 @@
 package dev.hostwarden.autostart;
 
-import dev.hostwarden.core.Environment;
+import dev.hostwarden.core.platform.Environment;
 import java.io.IOException;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -82,7 +84,7 @@ final class WindowsRunKeyAutostart implements Autostart {
 
     /** The console launcher for commands (hostwarden-cli.exe) would open a console at login: the panel's own launcher instead. */
     static Path panelLauncher(Path launcher) {
-        String name = launcher.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        String name = launcher.getFileName().toString().toLowerCase(Locale.ROOT);
         Path panel = launcher.resolveSibling("Hostwarden.exe");
         return name.startsWith("hostwarden-cli") && Files.isExecutable(panel) ? panel : launcher;
     }
@@ -99,7 +101,7 @@ final class WindowsRunKeyAutostart implements Autostart {
                 process.destroyForcibly();
                 throw new AutostartException(String.join(" ", command) + " did not finish in 30 s");
             }
-            return new Result(process.exitValue(), new String(output, java.nio.charset.Charset.defaultCharset()));
+            return new Result(process.exitValue(), new String(output, Charset.defaultCharset()));
         } catch (IOException failure) {
             throw new AutostartException("cannot run " + command.get(0) + ": " + failure.getMessage());
         } catch (InterruptedException interrupted) {

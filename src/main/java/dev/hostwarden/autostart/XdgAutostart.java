@@ -1,8 +1,8 @@
 package dev.hostwarden.autostart;
 
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.IoMessages;
-import dev.hostwarden.core.PrivateFiles;
+import dev.hostwarden.core.io.PrivateFiles;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.IoMessages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

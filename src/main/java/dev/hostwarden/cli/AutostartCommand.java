@@ -3,7 +3,7 @@ package dev.hostwarden.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hostwarden.autostart.Autostart;
 import dev.hostwarden.autostart.AutostartException;
-import dev.hostwarden.core.JsonTrees;
+import dev.hostwarden.core.io.JsonTrees;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

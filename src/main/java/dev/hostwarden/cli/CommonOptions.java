@@ -1,9 +1,9 @@
 package dev.hostwarden.cli;
 
-import dev.hostwarden.core.Environment;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.RendezvousDir;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.RendezvousDir;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

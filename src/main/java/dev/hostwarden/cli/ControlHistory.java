@@ -1,8 +1,8 @@
 package dev.hostwarden.cli;
 
-import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.history.OwnershipHistory;
 import dev.hostwarden.runtime.ControlResult;
 import dev.hostwarden.runtime.ControlStep;

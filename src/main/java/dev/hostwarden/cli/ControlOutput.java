@@ -2,8 +2,8 @@ package dev.hostwarden.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hostwarden.core.JsonTrees;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.runtime.ControlResult;
 import dev.hostwarden.runtime.ControlStep;
 import java.io.PrintWriter;

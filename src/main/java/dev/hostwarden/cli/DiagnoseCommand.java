@@ -1,13 +1,15 @@
 package dev.hostwarden.cli;
 
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.HermesHome;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.IoMessages;
-import dev.hostwarden.diagnostics.DiagnosticsBundle;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.IoMessages;
+import dev.hostwarden.core.record.HermesHome;
 import dev.hostwarden.diagnostics.DiagnosticsAssembly;
+import dev.hostwarden.diagnostics.DiagnosticsBundle;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -39,7 +41,7 @@ final class DiagnoseCommand implements Callable<Integer> {
         Environment environment = Environment.system();
         HostRendezvous rendezvous = common.rendezvous();
         DiagnosticsBundle bundle = DiagnosticsAssembly.assemble(rendezvous, environment, HermesHome.resolve(environment), includeLogs);
-        Path target = out != null ? out : Path.of(DiagnosticsAssembly.defaultFileName(java.time.Clock.systemUTC()));
+        Path target = out != null ? out : Path.of(DiagnosticsAssembly.defaultFileName(Clock.systemUTC()));
         try {
             bundle.write(target);
         } catch (IOException failed) {
@@ -48,7 +50,7 @@ final class DiagnoseCommand implements Callable<Integer> {
         }
         Path written = target.toAbsolutePath().normalize();
         if (output.json()) {
-            output.document(dev.hostwarden.core.JsonTrees.object().put("file", written.toString()).put("entries", bundle.entries().size() + 1)
+            output.document(JsonTrees.object().put("file", written.toString()).put("entries", bundle.entries().size() + 1)
                     .put("leftOut", bundle.leftOut().size()));
         } else {
             output.out().println(written);

@@ -1,6 +1,6 @@
 package dev.hostwarden.cli;
 
-import dev.hostwarden.core.Environment;
+import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.doctor.Doctor;
 import dev.hostwarden.doctor.DoctorContext;
 import dev.hostwarden.doctor.DoctorReport;

@@ -1,11 +1,12 @@
 package dev.hostwarden.cli;
 
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.core.record.Role;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -25,7 +26,7 @@ final class ExplainCommand implements Callable<Integer> {
     Role role;
 
     @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {

@@ -1,11 +1,14 @@
 package dev.hostwarden.cli;
 
 import com.fasterxml.jackson.core.JsonParser;
-import dev.hostwarden.core.JsonStreams;
-import dev.hostwarden.core.Role;
-import dev.hostwarden.core.Tokens;
+import dev.hostwarden.core.io.JsonStreams;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.record.Role;
+import dev.hostwarden.core.record.SettingsLocation;
+import dev.hostwarden.core.record.Tokens;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +33,7 @@ final class FastStatus {
         if (fleet != null && !fleet.isBlank()) {
             return null;   // a fleet's status is picocli's (FleetStatusPrinter); without this the variable would be ignored
         }
-        if (java.nio.file.Files.exists(dev.hostwarden.core.SettingsLocation.defaultPath(dev.hostwarden.core.Environment.system()))) {
+        if (Files.exists(SettingsLocation.defaultPath(Environment.system()))) {
             return null;   // the settings file may name a fleet: the full path reads it (one stat here otherwise)
         }
         boolean json = false;

@@ -1,5 +1,7 @@
 package dev.hostwarden.cli;
 
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.runtime.LaunchSettings;
 import picocli.CommandLine.Option;
 
 /**
@@ -70,8 +72,8 @@ final class FleetOptions {
         }
         if (inSettings == null) {
             try {
-                inSettings = dev.hostwarden.runtime.LaunchSettings.fleetSection(dev.hostwarden.core.Environment.system()).isPresent();
-            } catch (dev.hostwarden.runtime.LaunchSettings.SettingsException unusable) {
+                inSettings = LaunchSettings.fleetSection(Environment.system()).isPresent();
+            } catch (LaunchSettings.SettingsException unusable) {
                 inSettings = true;
             }
         }

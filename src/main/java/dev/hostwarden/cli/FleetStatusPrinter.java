@@ -2,11 +2,11 @@ package dev.hostwarden.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.Reason;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.proof.Reason;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.fleet.FleetConfig;
 import dev.hostwarden.fleet.FleetSection;
 import java.io.IOException;

@@ -1,15 +1,18 @@
 package dev.hostwarden.cli;
 
-import dev.hostwarden.core.Environment;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.Platform;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.fleet.EtcdLease;
 import dev.hostwarden.fleet.FleetConfig;
 import dev.hostwarden.fleet.FleetHolder;
 import dev.hostwarden.fleet.FleetInspector;
 import dev.hostwarden.fleet.FleetSection;
+import dev.hostwarden.fleet.FleetStop;
 import dev.hostwarden.runtime.ClusterLease;
 import dev.hostwarden.runtime.LaunchSettings;
 import java.io.IOException;
@@ -17,6 +20,7 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Supplier;
@@ -55,13 +59,13 @@ final class FleetSupport {
      * {@code stop ROLE --fleet} where this machine has no live owner: asks the fleet's holder to stop
      * through the stop key. Null when this machine's own owner should be stopped the usual way.
      */
-    static Integer stopElsewhere(FleetConfig config, Role role, HostRendezvous rendezvous, java.time.Duration timeout, Output output) {
-        RoleReport local = new dev.hostwarden.core.RoleInspector(rendezvous, true).inspectAll(List.of(role)).get(0);
-        if (local.verdict() == dev.hostwarden.core.Verdict.LIVE) {
+    static Integer stopElsewhere(FleetConfig config, Role role, HostRendezvous rendezvous, Duration timeout, Output output) {
+        RoleReport local = new RoleInspector(rendezvous, true).inspectAll(List.of(role)).get(0);
+        if (local.verdict() == Verdict.LIVE) {
             return null;
         }
         try {
-            var outcome = new dev.hostwarden.fleet.FleetStop(config).stop(role, timeout);
+            var outcome = new FleetStop(config).stop(role, timeout);
             if (outcome.isEmpty()) {
                 output.out().println("no owner of " + role.wireName() + " anywhere in the fleet (" + config.keyFor(role) + " is free); nothing to stop");
                 output.out().flush();
@@ -90,7 +94,7 @@ final class FleetSupport {
      * fleet cannot be reached. Null when the restart may go on.
      */
     static Integer refuseRestart(FleetConfig config, Role role, HostRendezvous rendezvous, Output output) {
-        RoleReport local = new dev.hostwarden.core.RoleInspector(rendezvous, true).inspect(role);
+        RoleReport local = new RoleInspector(rendezvous, true).inspect(role);
         FleetSection section = inspect(config, local);
         if (section.state() == FleetSection.State.HELD_ELSEWHERE) {
             output.error("FLEET_HELD_ELSEWHERE", "restart: " + role.wireName() + " is held in the fleet by " + section.holder().describe()

@@ -2,9 +2,9 @@ package dev.hostwarden.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.JsonTrees;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.history.HistoryEvent;
 import dev.hostwarden.history.HistoryLog;
 import dev.hostwarden.history.HistoryRead;

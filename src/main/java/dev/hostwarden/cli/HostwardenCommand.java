@@ -1,7 +1,9 @@
 package dev.hostwarden.cli;
 
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -101,7 +103,7 @@ public final class HostwardenCommand implements Runnable {
         if (type == double.class || type == Double.class) {
             return "a number";
         }
-        if (type == java.nio.file.Path.class) {
+        if (type == Path.class) {
             return "a usable path";
         }
         return "a valid " + option.paramLabel();
@@ -119,7 +121,7 @@ public final class HostwardenCommand implements Runnable {
         return String.join(", ", spec.subcommands().keySet());
     }
 
-    private static String quoted(java.util.List<String> words) {
+    private static String quoted(List<String> words) {
         return words.stream().map(word -> "'" + word + "'").collect(Collectors.joining(", "));
     }
 

@@ -1,14 +1,17 @@
 package dev.hostwarden.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.HermesHome;
-import dev.hostwarden.core.JsonTrees;
-import dev.hostwarden.core.PidMarker;
-import dev.hostwarden.core.PlannedStopMarker;
-import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.marker.PidMarker;
+import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.HermesHome;
+import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -21,7 +24,7 @@ import picocli.CommandLine.Option;
 final class MarkerCommand implements Runnable {
 
     @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    CommandLine.Model.CommandSpec spec;
 
     @Override
     public void run() {
@@ -44,13 +47,13 @@ final class MarkerCommand implements Runnable {
         Path home;
 
         @picocli.CommandLine.Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+        CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
             Output output = HostwardenCommand.output(spec, common);
             // Text goes nowhere in JSON mode: stdout carries exactly one document there.
-            java.io.PrintWriter text = output.json() ? new java.io.PrintWriter(java.io.Writer.nullWriter()) : output.out();
+            PrintWriter text = output.json() ? new PrintWriter(Writer.nullWriter()) : output.out();
             Path path = PlannedStopMarker.pathFor(home(home));
             PidMarker.Read read = PlannedStopMarker.at(path).peek();
             ObjectNode json = JsonTrees.object().put("path", path.toString()).put("ttlSeconds", PidMarker.TTL.toSeconds());
@@ -79,7 +82,7 @@ final class MarkerCommand implements Runnable {
             return code;
         }
 
-        private static void describe(java.io.PrintWriter text, Path path, PidMarker.Contents marker, ObjectNode json) {
+        private static void describe(PrintWriter text, Path path, PidMarker.Contents marker, ObjectNode json) {
             ProcessInspector inspector = ProcessInspector.system();
             boolean alive = inspector.presence(marker.targetPid()).presence() == ProcessInspector.Presence.ALIVE;
             Long ticks = alive ? inspector.startTicks(marker.targetPid()) : null;
@@ -112,19 +115,19 @@ final class MarkerCommand implements Runnable {
     }
 
     /** A duration in seconds; a written_at centuries away overflows milliseconds, never this. */
-    private static double seconds(java.time.Duration age) {
+    private static double seconds(Duration age) {
         return age.getSeconds() + age.getNano() / 1e9;
     }
 
     /** Aligned "label  value" lines. */
     private static final class PrintableLines {
-        private final java.io.PrintWriter out;
+        private final PrintWriter out;
 
-        private PrintableLines(java.io.PrintWriter out) {
+        private PrintableLines(PrintWriter out) {
             this.out = out;
         }
 
-        static PrintableLines of(java.io.PrintWriter out) {
+        static PrintableLines of(PrintWriter out) {
             return new PrintableLines(out);
         }
 
@@ -149,7 +152,7 @@ final class MarkerCommand implements Runnable {
         Path home;
 
         @picocli.CommandLine.Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+        CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {

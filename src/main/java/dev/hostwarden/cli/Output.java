@@ -1,8 +1,8 @@
 package dev.hostwarden.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.hostwarden.core.JsonStreams;
-import dev.hostwarden.core.JsonTrees;
+import dev.hostwarden.core.io.JsonStreams;
+import dev.hostwarden.core.io.JsonTrees;
 import java.io.PrintWriter;
 
 /** Writes results to stdout (text or one JSON document) and diagnostics to stderr. */

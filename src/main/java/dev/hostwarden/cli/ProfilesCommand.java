@@ -2,11 +2,9 @@ package dev.hostwarden.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hostwarden.core.ControlSocket;
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.HermesHome;
-import dev.hostwarden.core.JsonTrees;
-import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.process.ProcessInspector;
 import dev.hostwarden.core.profiles.GatewayOwnerView;
 import dev.hostwarden.core.profiles.Leftover;
 import dev.hostwarden.core.profiles.MarkerClearance;
@@ -16,6 +14,9 @@ import dev.hostwarden.core.profiles.ProfileRescan;
 import dev.hostwarden.core.profiles.ProfileScan;
 import dev.hostwarden.core.profiles.ProfileState;
 import dev.hostwarden.core.profiles.ProfilesReport;
+import dev.hostwarden.core.proof.ControlSocket;
+import dev.hostwarden.core.record.HermesHome;
+import java.io.File;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +42,7 @@ final class ProfilesCommand implements Callable<Integer> {
     Path home;
 
     @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    CommandLine.Model.CommandSpec spec;
 
     static Path root(Path option) {
         return option != null ? option.toAbsolutePath().normalize() : HermesHome.resolve(Environment.system());
@@ -110,7 +111,7 @@ final class ProfilesCommand implements Callable<Integer> {
         Path home;
 
         @picocli.CommandLine.Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+        CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
@@ -180,7 +181,7 @@ final class ProfilesCommand implements Callable<Integer> {
         boolean dryRun;
 
         @picocli.CommandLine.Spec
-        picocli.CommandLine.Model.CommandSpec spec;
+        CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
@@ -218,7 +219,7 @@ final class ProfilesCommand implements Callable<Integer> {
                     && name.indexOf('\0') < 0;
             if (!plain || !Files.isDirectory(dir.resolve(name))) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "NAME: '" + ProfileHomes.printable(name)
-                        + "' is not a profile of " + root + " (no directory " + dir + java.io.File.separator + ProfileHomes.printable(name)
+                        + "' is not a profile of " + root + " (no directory " + dir + File.separator + ProfileHomes.printable(name)
                         + "; 'default' is the root home)");
             }
             return dir.resolve(name);

@@ -1,14 +1,14 @@
 package dev.hostwarden.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.hostwarden.core.Check;
-import dev.hostwarden.core.JsonStreams;
-import dev.hostwarden.core.LockProbe;
-import dev.hostwarden.core.Reason;
-import dev.hostwarden.core.RecordCodec;
-import dev.hostwarden.core.RendezvousDir;
 import dev.hostwarden.core.RetractResult;
 import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.core.io.JsonStreams;
+import dev.hostwarden.core.lock.LockProbe;
+import dev.hostwarden.core.proof.Check;
+import dev.hostwarden.core.proof.Reason;
+import dev.hostwarden.core.record.RecordCodec;
+import dev.hostwarden.core.record.RendezvousDir;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,14 +1,14 @@
 package dev.hostwarden.cli;
 
-import dev.hostwarden.core.Check;
-import dev.hostwarden.core.HostRecord;
-import dev.hostwarden.core.LockDirSource;
-import dev.hostwarden.core.LockProbe;
-import dev.hostwarden.core.LockState;
-import dev.hostwarden.core.Reason;
-import dev.hostwarden.core.RendezvousDir;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.lock.LockProbe;
+import dev.hostwarden.core.lock.LockState;
+import dev.hostwarden.core.proof.Check;
+import dev.hostwarden.core.proof.Reason;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.LockDirSource;
+import dev.hostwarden.core.record.RendezvousDir;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.stream.Collectors;

@@ -1,11 +1,12 @@
 package dev.hostwarden.cli;
 
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.runtime.ControlResult;
 import dev.hostwarden.runtime.LaunchSettings;
 import dev.hostwarden.runtime.RendezvousOwnerControl;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -42,7 +43,7 @@ final class RestartCommand implements Callable<Integer> {
     boolean relaunchReference;
 
     @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {

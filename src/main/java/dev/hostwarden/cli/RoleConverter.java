@@ -1,6 +1,6 @@
 package dev.hostwarden.cli;
 
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 

@@ -1,10 +1,13 @@
 package dev.hostwarden.cli;
 
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.HermesHome;
-import dev.hostwarden.core.Platform;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.HostRendezvous;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.record.HermesHome;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.history.OwnershipHistory;
+import dev.hostwarden.runtime.ClusterLease;
 import dev.hostwarden.runtime.HostOwner;
 import dev.hostwarden.runtime.OneLineLogFormat;
 import dev.hostwarden.runtime.OwnerSignals;
@@ -14,6 +17,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -57,7 +62,7 @@ final class RunCommand implements Callable<Integer> {
     double pollSeconds;
 
     @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws InterruptedException {
@@ -69,9 +74,9 @@ final class RunCommand implements Callable<Integer> {
             }
             List<String> argv = new ArrayList<>(List.of("hostwarden"));
             argv.addAll(spec.commandLine().getParseResult().originalArgs());
-            java.util.concurrent.atomic.AtomicReference<HostOwner> built = new java.util.concurrent.atomic.AtomicReference<>();
-            dev.hostwarden.core.HostRendezvous rendezvous = common.rendezvous();
-            dev.hostwarden.runtime.ClusterLease lease = null;
+            AtomicReference<HostOwner> built = new AtomicReference<>();
+            HostRendezvous rendezvous = common.rendezvous();
+            ClusterLease lease = null;
             if (fleet.configuredEndpoints() != null) {
                 try {
                     lease = FleetSupport.lease(FleetSupport.config(fleet), role, rendezvous,
@@ -107,9 +112,9 @@ final class RunCommand implements Callable<Integer> {
             return failed.exitCode();
         }
         if (output.json()) {
-            var ready = dev.hostwarden.core.JsonTrees.object().put("ready", true).put("role", role.wireName()).put("pid", Platform.currentPid());
+            var ready = JsonTrees.object().put("ready", true).put("role", role.wireName()).put("pid", Platform.currentPid());
             ready.put("port", owner.record().port());
-            output.out().println(dev.hostwarden.core.JsonTrees.compact(ready));
+            output.out().println(JsonTrees.compact(ready));
         } else {
             output.out().println("READY role=" + role.wireName() + " pid=" + Platform.currentPid());
         }

@@ -1,9 +1,10 @@
 package dev.hostwarden.cli;
 
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParameterException;
@@ -28,7 +29,7 @@ final class StatusCommand implements Callable<Integer> {
     List<String> roleNames;
 
     @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {

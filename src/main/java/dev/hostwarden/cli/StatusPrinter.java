@@ -1,9 +1,9 @@
 package dev.hostwarden.cli;
 
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.core.record.Role;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,8 +1,9 @@
 package dev.hostwarden.cli;
 
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.runtime.RendezvousOwnerControl;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -34,7 +35,7 @@ final class StopCommand implements Callable<Integer> {
     boolean noSignal;
 
     @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {

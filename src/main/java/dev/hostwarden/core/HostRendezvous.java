@@ -1,11 +1,29 @@
 package dev.hostwarden.core;
 
+import dev.hostwarden.core.io.PrivateFiles;
+import dev.hostwarden.core.lock.ClaimResult;
+import dev.hostwarden.core.lock.FileLocks;
+import dev.hostwarden.core.lock.LockOutcome;
+import dev.hostwarden.core.lock.LockProbe;
+import dev.hostwarden.core.lock.ProcLocks;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.ExitCleanup;
+import dev.hostwarden.core.platform.IoMessages;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.proof.Incarnation;
+import dev.hostwarden.core.proof.Liveness;
+import dev.hostwarden.core.proof.LivenessJudge;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.RecordCodec;
+import dev.hostwarden.core.record.RecordRead;
+import dev.hostwarden.core.record.RecordStore;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
+import dev.hostwarden.core.record.Tokens;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -133,7 +151,7 @@ public final class HostRendezvous {
         long pid = Platform.currentPid();
         return new HostRecord(role, home, pid, inspector.createTime(pid), inspector.startTicks(pid),
                 inspector.currentBootEpoch(), host, port != null && port > 0 ? port : null, HostRecord.PROTOCOL_VERSION,
-                Tokens.fingerprint(token), profiles, utcNow());
+                Tokens.fingerprint(token), profiles, RecordCodec.utcNow());
     }
 
     /** Publishes this process's record (token first); null with a warning when it cannot be written. */
@@ -166,7 +184,7 @@ public final class HostRendezvous {
 
     /** Whether the process a record names (not this one) still holds the lock of its role's deleted lock file (Linux). */
     public boolean holdsDeletedLockFile(HostRecord record) {
-        return Platform.isLinux() && record.pid() != Platform.currentPid() && ProcLocks.holdsOrphanedLock(record.pid(), lockPath(record.role()));
+        return Platform.current().hasProcFs() && record.pid() != Platform.currentPid() && ProcLocks.holdsOrphanedLock(record.pid(), lockPath(record.role()));
     }
 
     /** Whether this process holds the role's host lock and its file is still the one at the lock path. */
@@ -271,10 +289,5 @@ public final class HostRendezvous {
     /** Looked up on first use: logging setup is measurable in a short-lived command. */
     private static System.Logger log() {
         return System.getLogger(HostRendezvous.class.getName());
-    }
-
-    public static String utcNow() {
-        // Built per call: a static formatter would cost every read-only command its set-up.
-        return DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSxxx").format(Instant.now().atOffset(ZoneOffset.UTC));
     }
 }

@@ -1,5 +1,6 @@
 package dev.hostwarden.core;
 
+import dev.hostwarden.core.record.Role;
 import java.nio.file.Path;
 import java.util.List;
 

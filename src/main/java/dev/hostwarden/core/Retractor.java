@@ -1,5 +1,15 @@
 package dev.hostwarden.core;
 
+import dev.hostwarden.core.io.PrivateFiles;
+import dev.hostwarden.core.lock.ClaimResult;
+import dev.hostwarden.core.lock.LockProbe;
+import dev.hostwarden.core.lock.LockState;
+import dev.hostwarden.core.platform.IoMessages;
+import dev.hostwarden.core.proof.Reason;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.RecordRead;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

@@ -1,6 +1,24 @@
 package dev.hostwarden.core;
 
+import dev.hostwarden.core.lock.LockProbe;
+import dev.hostwarden.core.lock.LockState;
+import dev.hostwarden.core.lock.ProcLocks;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.proof.Check;
+import dev.hostwarden.core.proof.CheckResult;
+import dev.hostwarden.core.proof.ControlSocket;
+import dev.hostwarden.core.proof.Incarnation;
+import dev.hostwarden.core.proof.Liveness;
+import dev.hostwarden.core.proof.OwnerProbe;
+import dev.hostwarden.core.proof.Reason;
+import dev.hostwarden.core.proof.ReasonCode;
+import dev.hostwarden.core.record.HermesHome;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.RecordRead;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -162,7 +180,7 @@ public final class RoleInspector {
         if (!held && liveness.incarnation() == Incarnation.MATCH) {
             // The path shows a free lock, yet the proven owner may still hold the lock of a file
             // removed (or replaced) under it: alive, so neither STALE nor retractable.
-            Path descriptor = Platform.isLinux() ? ProcLocks.orphanedLockDescriptor(record.pid(), lock.path()) : null;
+            Path descriptor = Platform.current().hasProcFs() ? ProcLocks.orphanedLockDescriptor(record.pid(), lock.path()) : null;
             if (descriptor != null) {
                 checks.add(new Check("lockFile", CheckResult.FAIL, "PID " + record.pid() + " holds a lock through " + descriptor
                         + ", a descriptor of the deleted " + lock.path()));
@@ -198,7 +216,7 @@ public final class RoleInspector {
             Path home;
             try {
                 home = HermesHome.ownerHome(record);
-            } catch (java.nio.file.InvalidPathException unmappable) {
+            } catch (InvalidPathException unmappable) {
                 // A home this JVM's file name encoding cannot express (a non-UTF-8 locale): not asked.
                 checks.add(new Check("endpoint", CheckResult.UNPROVABLE, "the record's home cannot be used as a path here: "
                         + unmappable.getReason()));

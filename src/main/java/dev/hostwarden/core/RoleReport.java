@@ -1,5 +1,14 @@
 package dev.hostwarden.core;
 
+import dev.hostwarden.core.lock.LockProbe;
+import dev.hostwarden.core.proof.Check;
+import dev.hostwarden.core.proof.CheckResult;
+import dev.hostwarden.core.proof.Liveness;
+import dev.hostwarden.core.proof.Reason;
+import dev.hostwarden.core.proof.ReasonCode;
+import dev.hostwarden.core.record.RecordRead;
+import dev.hostwarden.core.record.Role;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -18,7 +27,7 @@ public record RoleReport(
         List<Reason> reasons,
         List<Check> checks,
         boolean retractable,
-        List<java.nio.file.Path> retractPaths,
+        List<Path> retractPaths,
         String manualFix) {
 
     public RoleReport {

@@ -2,14 +2,15 @@ package dev.hostwarden.diagnostics;
 
 import dev.hostwarden.cli.ReportJson;
 import dev.hostwarden.cli.ReportText;
-import dev.hostwarden.core.Environment;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.JsonStreams;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.core.io.JsonStreams;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.record.Role;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -27,7 +28,7 @@ public final class DiagnosticsAssembly {
     private DiagnosticsAssembly() {
     }
 
-    public static DiagnosticsBundle assemble(HostRendezvous rendezvous, Environment environment, java.nio.file.Path hermesHome,
+    public static DiagnosticsBundle assemble(HostRendezvous rendezvous, Environment environment, Path hermesHome,
                                              boolean includeLogs) {
         DiagnosticsBundle bundle = new DiagnosticsCollector(rendezvous, environment, hermesHome).collect(includeLogs);
         List<RoleReport> reports = new ArrayList<>();

@@ -2,14 +2,15 @@ package dev.hostwarden.diagnostics;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hostwarden.core.JsonTrees;
-import dev.hostwarden.core.Platform;
-import dev.hostwarden.core.Tokens;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.record.Tokens;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -74,11 +75,11 @@ public final class DiagnosticsBundle {
      */
     public void write(Path target) throws IOException {
         Path absolute = target.toAbsolutePath().normalize();
-        if (Files.exists(absolute, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (Files.exists(absolute, LinkOption.NOFOLLOW_LINKS)) {
             throw new FileAlreadyExistsException(absolute.toString(), null, "already exists (not replaced)");
         }
         Path temp = absolute.resolveSibling("." + absolute.getFileName() + "." + Platform.currentPid() + ".tmp");
-        FileAttribute<?>[] ownerOnly = Platform.isPosix()
+        FileAttribute<?>[] ownerOnly = Platform.current().hasPosixPermissions()
                 ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))} : new FileAttribute<?>[0];
         Files.deleteIfExists(temp);
         Files.createFile(temp, ownerOnly);

@@ -1,14 +1,14 @@
 package dev.hostwarden.diagnostics;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hostwarden.core.Environment;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.IoMessages;
-import dev.hostwarden.core.JsonTrees;
-import dev.hostwarden.core.Platform;
-import dev.hostwarden.core.PrivateFiles;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.io.PrivateFiles;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.IoMessages;
+import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.core.profiles.ProfileHomes;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.doctor.Doctor;
 import dev.hostwarden.doctor.DoctorContext;
 import dev.hostwarden.doctor.DotEnv;
@@ -165,7 +165,7 @@ public final class DiagnosticsCollector {
 
     private static String describe(Path entry, String name) {
         try {
-            if (!Platform.isPosix()) {
+            if (!Platform.current().hasPosixPermissions()) {
                 return name + "  " + Files.size(entry) + " bytes  " + Files.getLastModifiedTime(entry, LinkOption.NOFOLLOW_LINKS);
             }
             Map<String, Object> unix = new TreeMap<>(Files.readAttributes(entry, "unix:mode,uid,gid,size,lastModifiedTime,ino", LinkOption.NOFOLLOW_LINKS));
@@ -181,7 +181,7 @@ public final class DiagnosticsCollector {
 
     /** The {@code /proc/locks} lines whose inode is one of the lock directory's files. */
     private void addProcLocks(DiagnosticsBundle bundle) {
-        if (!Platform.isLinux()) {
+        if (!Platform.current().hasProcFs()) {
             bundle.leaveOut("proc-locks.txt", "only Linux has /proc/locks");
             return;
         }
@@ -216,7 +216,7 @@ public final class DiagnosticsCollector {
         String version = DiagnosticsCollector.class.getPackage().getImplementationVersion();
         versions.put("hostwarden", version == null ? "development build" : version);
         versions.put("java", System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")");
-        versions.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+        versions.put("os", Platform.osVersion());
         for (String name : List.of("XDG_CURRENT_DESKTOP", "XDG_SESSION_TYPE", "DESKTOP_SESSION")) {
             versions.put(name, environment.get(name).orElse(""));
         }

@@ -1,11 +1,12 @@
 package dev.hostwarden.diagnostics;
 
-import dev.hostwarden.core.Tokens;
+import dev.hostwarden.core.record.Tokens;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -89,7 +90,7 @@ public final class Redactor {
             String value = assignment.group(3);
             // A fingerprint is what may be shown; a short value is a flag or a number, not a secret.
             boolean keep = value.startsWith("<") || value.length() < MIN_SECRET_LENGTH
-                    || assignment.group(1).toLowerCase(java.util.Locale.ROOT).contains("fingerprint");
+                    || assignment.group(1).toLowerCase(Locale.ROOT).contains("fingerprint");
             String replacement = keep ? assignment.group()
                     : assignment.group(1) + assignment.group(2) + "<redacted>";
             assignment.appendReplacement(scrubbed, Matcher.quoteReplacement(replacement));

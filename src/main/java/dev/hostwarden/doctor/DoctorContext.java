@@ -1,11 +1,11 @@
 package dev.hostwarden.doctor;
 
-import dev.hostwarden.core.ControlSocket;
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.HermesHome;
 import dev.hostwarden.core.HostRendezvous;
+import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.core.profiles.ProfileScan;
 import dev.hostwarden.core.profiles.ProfilesReport;
+import dev.hostwarden.core.proof.ControlSocket;
+import dev.hostwarden.core.record.HermesHome;
 import java.nio.file.Path;
 import java.time.Duration;
 

@@ -2,7 +2,7 @@ package dev.hostwarden.doctor;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hostwarden.core.JsonTrees;
+import dev.hostwarden.core.io.JsonTrees;
 import java.util.List;
 
 /** Every check's finding; exit 0 when all are OK, else 1. */

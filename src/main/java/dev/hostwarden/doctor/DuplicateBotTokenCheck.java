@@ -1,8 +1,8 @@
 package dev.hostwarden.doctor;
 
-import dev.hostwarden.core.PrivateFiles;
-import dev.hostwarden.core.Tokens;
+import dev.hostwarden.core.io.PrivateFiles;
 import dev.hostwarden.core.profiles.ProfileState;
+import dev.hostwarden.core.record.Tokens;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

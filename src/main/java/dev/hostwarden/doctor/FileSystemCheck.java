@@ -1,6 +1,6 @@
 package dev.hostwarden.doctor;
 
-import dev.hostwarden.core.IoMessages;
+import dev.hostwarden.core.platform.IoMessages;
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.hostwarden.doctor;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hostwarden.core.JsonTrees;
+import dev.hostwarden.core.io.JsonTrees;
 
 /**
  * One check's answer: its verdict, the evidence it rests on, and the fix in one line ("" when

@@ -1,6 +1,8 @@
 package dev.hostwarden.doctor;
 
+import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.runtime.Executables;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +23,7 @@ final class HermesCheck implements DoctorCheck {
         }
         try {
             Process process = new ProcessBuilder(hermes.get().toString(), "--version").redirectErrorStream(true)
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File(nullDevice()))).start();
+                    .redirectInput(ProcessBuilder.Redirect.from(new File(nullDevice()))).start();
             if (!process.waitFor(context.hermesTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
                 return Finding.warn(NAME, hermes.get() + " --version gave no answer within " + context.hermesTimeout().toSeconds() + " s",
@@ -49,6 +51,6 @@ final class HermesCheck implements DoctorCheck {
     }
 
     private static String nullDevice() {
-        return System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null";
+        return Platform.current().nullDevice();
     }
 }

@@ -1,10 +1,10 @@
 package dev.hostwarden.doctor;
 
-import dev.hostwarden.core.HostRecord;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.Role;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package dev.hostwarden.doctor;
 
-import dev.hostwarden.core.IoMessages;
-import dev.hostwarden.core.Platform;
-import dev.hostwarden.core.PrivateFiles;
+import dev.hostwarden.core.io.PrivateFiles;
+import dev.hostwarden.core.platform.IoMessages;
+import dev.hostwarden.core.platform.Platform;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -40,7 +40,7 @@ final class LockDirCheck implements DoctorCheck {
                 return Finding.problem(NAME, foreign, "use a directory of your own (--lock-dir DIR or HERMES_GATEWAY_LOCK_DIR)");
             }
             List<String> odd = new ArrayList<>();
-            if (Platform.isPosix()) {
+            if (Platform.current().hasPosixPermissions()) {
                 Set<PosixFilePermission> mode = Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS);
                 if (!mode.equals(PosixFilePermissions.fromString("rwx------"))) {
                     odd.add("the directory's mode is " + PosixFilePermissions.toString(mode) + " (owners keep it rwx------)");
@@ -72,7 +72,7 @@ final class LockDirCheck implements DoctorCheck {
         if (kind == PrivateFiles.Kind.OTHER) {
             return "is " + PrivateFiles.typeName(entry);
         }
-        if (Platform.isPosix() && !PrivateFiles.ownedByCurrentUser(entry)) {
+        if (Platform.current().hasPosixPermissions() && !PrivateFiles.ownedByCurrentUser(entry)) {
             return "belongs to another user (uid " + PrivateFiles.uidOf(entry) + ")";
         }
         return null;

@@ -1,6 +1,6 @@
 package dev.hostwarden.doctor;
 
-import dev.hostwarden.core.Platform;
+import dev.hostwarden.core.platform.Platform;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,7 +18,7 @@ final class PidNamespaceCheck implements DoctorCheck {
 
     @Override
     public Finding run(DoctorContext context) {
-        if (!Platform.isLinux()) {
+        if (!Platform.current().hasProcFs()) {
             return Finding.ok(NAME, "not Linux: no PID namespaces");
         }
         List<String> signs = new ArrayList<>();

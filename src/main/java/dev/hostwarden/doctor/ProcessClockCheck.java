@@ -1,7 +1,7 @@
 package dev.hostwarden.doctor;
 
-import dev.hostwarden.core.Platform;
-import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.process.ProcessInspector;
 
 /**
  * The two facts every liveness proof needs: the boot id (a record of another boot is stale) and a
@@ -21,6 +21,6 @@ final class ProcessClockCheck implements DoctorCheck {
         String missing = (epoch == null || epoch.isEmpty() ? "the boot id cannot be read" : "")
                 + (ticks == null ? (epoch == null || epoch.isEmpty() ? "; " : "") + "process start times cannot be read" : "");
         return Finding.warn(NAME, missing + ": owners cannot be told from reused PIDs or earlier boots",
-                Platform.isLinux() ? "mount /proc readable (hidepid= hides other users' processes)" : "");
+                Platform.current().hasProcFs() ? "mount /proc readable (hidepid= hides other users' processes)" : "");
     }
 }

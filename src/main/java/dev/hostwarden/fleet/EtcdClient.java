@@ -1,5 +1,6 @@
 package dev.hostwarden.fleet;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -12,9 +13,20 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
  * The few etcd v3 calls a fleet lease needs, over etcd's documented JSON gateway ({@code /v3/...},
@@ -43,7 +55,7 @@ public final class EtcdClient {
         if (config.caFile() != null) {
             try {
                 builder.sslContext(trusting(config.caFile()));
-            } catch (java.security.GeneralSecurityException | IOException | RuntimeException unusable) {
+            } catch (GeneralSecurityException | IOException | RuntimeException unusable) {
                 // Said on every call (one line, 78 at start, UNREACHABLE in status), never thrown from here.
                 problem = "fleet CA file '" + config.caFile() + "' cannot be used: " + unusable.getMessage();
             }
@@ -126,10 +138,10 @@ public final class EtcdClient {
      * {@code key} and the keys under {@code key/} in one call (keyed by name): the ownership key and
      * its stop key cost one request per renewal, not two.
      */
-    public java.util.Map<String, Entry> getWithChildren(String key) throws IOException {
+    public Map<String, Entry> getWithChildren(String key) throws IOException {
         ObjectNode request = JSON.createObjectNode().put("key", base64(key)).put("range_end", base64(key + "0"));
         JsonNode kvs = call("/v3/kv/range", request).path("kvs");
-        java.util.Map<String, Entry> found = new java.util.LinkedHashMap<>();
+        Map<String, Entry> found = new LinkedHashMap<>();
         for (JsonNode kv : kvs) {
             String name = new String(Base64.getDecoder().decode(kv.path("key").asText("")), StandardCharsets.UTF_8);
             if (name.equals(key) || name.startsWith(key + "/")) {
@@ -162,7 +174,7 @@ public final class EtcdClient {
                 failure = endpoint + ": connection refused";
             } catch (HttpTimeoutException slow) {
                 failure = endpoint + ": no answer within " + timeout.toMillis() + " ms";
-            } catch (javax.net.ssl.SSLException untrusted) {
+            } catch (SSLException untrusted) {
                 failure = endpoint + ": its TLS certificate is not trusted here (" + untrusted.getMessage().replaceFirst(":.*", "")
                         + "; name the etcd CA with HOSTWARDEN_FLEET_CA_FILE or the settings file's \"fleet\".\"caFile\")";
             } catch (IOException broken) {
@@ -228,21 +240,21 @@ public final class EtcdClient {
     }
 
     /** An SSL context that trusts exactly the certificates in the PEM file {@code pem}. */
-    private static javax.net.ssl.SSLContext trusting(java.nio.file.Path pem) throws java.security.GeneralSecurityException, IOException {
-        java.security.KeyStore store = java.security.KeyStore.getInstance(java.security.KeyStore.getDefaultType());
+    private static SSLContext trusting(Path pem) throws GeneralSecurityException, IOException {
+        KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
         store.load(null, null);
-        try (var in = java.nio.file.Files.newInputStream(pem)) {
+        try (var in = Files.newInputStream(pem)) {
             int index = 0;
-            for (var certificate : java.security.cert.CertificateFactory.getInstance("X.509").generateCertificates(in)) {
+            for (var certificate : CertificateFactory.getInstance("X.509").generateCertificates(in)) {
                 store.setCertificateEntry("ca-" + index++, certificate);
             }
             if (index == 0) {
-                throw new java.security.cert.CertificateException("no certificate in it");
+                throw new CertificateException("no certificate in it");
             }
         }
-        javax.net.ssl.TrustManagerFactory trust = javax.net.ssl.TrustManagerFactory.getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         trust.init(store);
-        javax.net.ssl.SSLContext context = javax.net.ssl.SSLContext.getInstance("TLS");
+        SSLContext context = SSLContext.getInstance("TLS");
         context.init(null, trust.getTrustManagers(), null);
         return context;
     }
@@ -256,7 +268,7 @@ public final class EtcdClient {
                 throw new FleetUnreachableException(endpoint + " did not answer as etcd's JSON gateway does", false);
             }
             return node;
-        } catch (com.fasterxml.jackson.core.JsonProcessingException notJson) {
+        } catch (JsonProcessingException notJson) {
             throw new FleetUnreachableException(endpoint + " did not answer as etcd's JSON gateway does (not JSON)", false);
         }
     }

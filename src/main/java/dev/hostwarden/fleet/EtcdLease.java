@@ -1,12 +1,13 @@
 package dev.hostwarden.fleet;
 
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.runtime.ClusterLease;
 import dev.hostwarden.runtime.OwnerStartException;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -137,7 +138,7 @@ public final class EtcdLease implements ClusterLease {
                             lost.accept("etcd says the fleet lease " + config.keyFor(role) + " has expired");
                             return;
                         }
-                        java.util.Map<String, EtcdClient.Entry> keys = etcd.getWithChildren(config.keyFor(role));
+                        Map<String, EtcdClient.Entry> keys = etcd.getWithChildren(config.keyFor(role));
                         Optional<EtcdClient.Entry> key = Optional.ofNullable(keys.get(config.keyFor(role)));
                         if (key.isEmpty() || key.get().createRevision() != revision) {
                             lost.accept("the fleet key " + config.keyFor(role) + " is no longer this owner's (revision "

@@ -1,7 +1,7 @@
 package dev.hostwarden.fleet;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;

@@ -3,7 +3,9 @@ package dev.hostwarden.fleet;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -37,13 +39,13 @@ public record FleetHolder(String host, String machineId, long pid, Long startTic
         try {
             JsonNode node = JSON.readTree(value);
             if (node != null && node.isObject()) {
-                List<String> served = new java.util.ArrayList<>();
+                List<String> served = new ArrayList<>();
                 node.path("profiles").forEach(profile -> served.add(profile.asText()));
                 return new FleetHolder(node.path("host").asText("?"), node.path("machineId").asText(""), node.path("pid").asLong(0),
                         node.path("startTicks").isNumber() ? node.path("startTicks").asLong() : null, node.path("bootEpoch").asText(""),
                         served, node.path("since").asText(""));
             }
-        } catch (java.io.IOException | RuntimeException unreadable) {
+        } catch (IOException | RuntimeException unreadable) {
             // Falls through: someone else's key, or a damaged one.
         }
         return new FleetHolder("?", "", 0, null, "", List.of(), "");

@@ -1,10 +1,10 @@
 package dev.hostwarden.fleet;
 
-import dev.hostwarden.core.HostRecord;
-import dev.hostwarden.core.Reason;
-import dev.hostwarden.core.ReasonCode;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.proof.Reason;
+import dev.hostwarden.core.proof.ReasonCode;
+import dev.hostwarden.core.record.HostRecord;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.hostwarden.fleet;
 
-import dev.hostwarden.core.Reason;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.core.proof.Reason;
+import dev.hostwarden.core.record.Role;
 import java.util.ArrayList;
 import java.util.List;
 

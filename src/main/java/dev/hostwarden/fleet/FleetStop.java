@@ -1,6 +1,6 @@
 package dev.hostwarden.fleet;
 
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -1,11 +1,11 @@
 package dev.hostwarden.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.IoMessages;
-import dev.hostwarden.core.JsonTrees;
-import dev.hostwarden.core.Platform;
-import dev.hostwarden.core.PrivateFiles;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.io.PrivateFiles;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.IoMessages;
+import dev.hostwarden.core.platform.Platform;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
@@ -24,6 +24,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
@@ -137,7 +138,7 @@ public final class HistoryLog {
         String[] lines = new String(tail.array(), 0, tail.position(), StandardCharsets.UTF_8).split("\n");
         for (int index = lines.length - 1; index >= 0; index--) {
             HistoryEvent earlier = parse(lines[index]);
-            if (earlier != null && earlier.role() == event.role() && java.util.Objects.equals(earlier.lockDir(), event.lockDir())) {
+            if (earlier != null && earlier.role() == event.role() && Objects.equals(earlier.lockDir(), event.lockDir())) {
                 return earlier;
             }
         }
@@ -167,13 +168,13 @@ public final class HistoryLog {
         if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             Files.createDirectories(dir.getParent());
             try {
-                Files.createDirectory(dir, Platform.isPosix() ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(
+                Files.createDirectory(dir, Platform.current().hasPosixPermissions() ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(
                         PosixFilePermissions.fromString("rwx------"))} : new FileAttribute<?>[0]);
             } catch (FileAlreadyExistsException raced) {
                 // Another writer made it first.
             }
         }
-        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) || (Platform.isPosix() && !PrivateFiles.ownedByCurrentUser(dir))) {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) || (Platform.current().hasPosixPermissions() && !PrivateFiles.ownedByCurrentUser(dir))) {
             LOG.log(Level.DEBUG, "the history directory {0} is not a directory of this user; the history is not written", dir);
             return false;
         }
@@ -189,7 +190,7 @@ public final class HistoryLog {
     }
 
     private static FileAttribute<?>[] ownerOnly() {
-        return Platform.isPosix() ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
+        return Platform.current().hasPosixPermissions() ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
                 : new FileAttribute<?>[0];
     }
 

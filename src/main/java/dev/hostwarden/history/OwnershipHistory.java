@@ -1,11 +1,11 @@
 package dev.hostwarden.history;
 
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.HostRecord;
-import dev.hostwarden.core.ReasonCode;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.proof.ReasonCode;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.Role;
 import java.nio.file.Path;
 
 /**

@@ -1,6 +1,6 @@
 package dev.hostwarden.history;
 
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -8,6 +8,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What a role card says from the history: how many times a new owner replaced an earlier one in the
@@ -49,7 +50,7 @@ public record RoleHistorySummary(int restarts24h, String lastExit) {
                     }
                 }
                 case STOPPED, STALE -> end = end != null && end.type() == EventType.STOPPED && event.type() == EventType.STALE
-                        && java.util.Objects.equals(end.pid(), event.pid()) ? end : event;
+                        && Objects.equals(end.pid(), event.pid()) ? end : event;
                 default -> {
                 }
             }

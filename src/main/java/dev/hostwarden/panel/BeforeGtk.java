@@ -1,6 +1,7 @@
 package dev.hostwarden.panel;
 
 import dev.hostwarden.panel.tray.AwtTray;
+import java.awt.Toolkit;
 import java.time.Duration;
 
 /**
@@ -40,7 +41,7 @@ final class BeforeGtk {
 
     private static void startAwt() {
         try {
-            java.awt.Toolkit.getDefaultToolkit();
+            Toolkit.getDefaultToolkit();
         } catch (RuntimeException | Error unavailable) {
             // No AWT here (headless, no X server): the tray reports why when it tries.
         }

@@ -1,33 +1,42 @@
 package dev.hostwarden.panel;
 
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.HermesHome;
-import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.Role;
-import dev.hostwarden.core.Verdict;
 import dev.hostwarden.autostart.Autostart;
-import dev.hostwarden.core.RendezvousDir;
+import dev.hostwarden.core.HostRendezvous;
+import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.HermesHome;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
+import dev.hostwarden.history.HistoryLog;
+import dev.hostwarden.history.OwnershipHistory;
+import dev.hostwarden.panel.doctor.DiagnosticsSaver;
+import dev.hostwarden.panel.doctor.DoctorWindow;
+import dev.hostwarden.panel.doctor.SaveDiagnosticsButton;
 import dev.hostwarden.panel.model.OshiProcessDescriber;
 import dev.hostwarden.panel.model.OwnershipEvent;
 import dev.hostwarden.panel.model.PanelContext;
-import dev.hostwarden.runtime.RendezvousOwnerControl;
+import dev.hostwarden.panel.model.PanelFleet;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.model.RendezvousWatcher;
 import dev.hostwarden.panel.notify.NotificationPolicy;
 import dev.hostwarden.panel.notify.Notifiers;
 import dev.hostwarden.panel.notify.RoleActions;
 import dev.hostwarden.panel.notify.TrayMessageNotifier;
+import dev.hostwarden.panel.theme.Appearance;
+import dev.hostwarden.panel.theme.ThemeMenu;
+import dev.hostwarden.panel.timeline.TimelineWindow;
 import dev.hostwarden.panel.tray.AwtTray;
+import dev.hostwarden.panel.tray.DockedIconBackdrop;
 import dev.hostwarden.panel.tray.NoTray;
 import dev.hostwarden.panel.tray.TrayContent;
 import dev.hostwarden.panel.tray.TrayGlyph;
 import dev.hostwarden.panel.tray.TrayPort;
 import dev.hostwarden.panel.tray.TrayState;
-import dev.hostwarden.panel.theme.Appearance;
-import dev.hostwarden.panel.theme.ThemeMenu;
 import dev.hostwarden.panel.view.NotificationsView;
 import dev.hostwarden.panel.view.PanelView;
+import dev.hostwarden.runtime.LaunchSettings;
+import dev.hostwarden.runtime.RendezvousOwnerControl;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalTime;
@@ -46,6 +55,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.Region;
 import javafx.stage.Stage;
 
 /**
@@ -71,7 +81,7 @@ public final class PanelApp extends Application {
     private boolean shownOnce;
     private PlacementKeeper placement;
     private ScheduledExecutorService ticker;
-    private javafx.scene.control.Button saveDiagnostics;
+    private Button saveDiagnostics;
 
     /**
      * The settings file's {@code fleet}, as {@code status} and {@code run} read it; the fleet classes
@@ -80,12 +90,12 @@ public final class PanelApp extends Application {
     private void useSettingsFileFleet() {
         Environment env = Environment.system();
         try {
-            var section = dev.hostwarden.runtime.LaunchSettings.fleetSection(env);
+            var section = LaunchSettings.fleetSection(env);
             if (section.isPresent()) {
-                model.useFleet(dev.hostwarden.panel.model.PanelFleet.fromSettings(
-                        "settings file " + dev.hostwarden.runtime.LaunchSettings.defaultPath(env), section.get()));
+                model.useFleet(PanelFleet.fromSettings(
+                        "settings file " + LaunchSettings.defaultPath(env), section.get()));
             }
-        } catch (dev.hostwarden.runtime.LaunchSettings.SettingsException | IllegalArgumentException unusable) {
+        } catch (LaunchSettings.SettingsException | IllegalArgumentException unusable) {
             System.err.println("hostwarden: warning: " + unusable.getMessage() + "; the panel shows no fleet");
         }
     }
@@ -114,29 +124,29 @@ public final class PanelApp extends Application {
         StartupTrace.mark("theme");
         model = new PanelModel(context);
         if (options.fleet() != null) {
-            model.useFleet(dev.hostwarden.panel.model.PanelFleet.of(options.fleet()));
+            model.useFleet(PanelFleet.of(options.fleet()));
         } else {
             useSettingsFileFleet();
         }
-        model.recordHistory(dev.hostwarden.history.OwnershipHistory.forUser(context.rendezvous().dir().path()));
+        model.recordHistory(OwnershipHistory.forUser(context.rendezvous().dir().path()));
         StartupTrace.mark("model");
         view = new PanelView(model, Clock.systemDefaultZone());
         StartupTrace.mark("view");
         view.addHeaderControl(ThemeMenu.create(appearance));
-        javafx.scene.control.Button doctor = new javafx.scene.control.Button("Doctor");
+        Button doctor = new Button("Doctor");
         doctor.setId("doctor");
-        doctor.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        doctor.setOnAction(event -> dev.hostwarden.panel.doctor.DoctorWindow.open(stage, context, model::refresh));
+        doctor.setMinWidth(Region.USE_PREF_SIZE);
+        doctor.setOnAction(event -> DoctorWindow.open(stage, context, model::refresh));
         view.addHeaderControl(doctor);
-        javafx.scene.control.Button timeline = new javafx.scene.control.Button("Timeline");
+        Button timeline = new Button("Timeline");
         timeline.setId("timeline");
-        timeline.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        timeline.setOnAction(event -> dev.hostwarden.panel.timeline.TimelineWindow.open(stage,
-                dev.hostwarden.history.HistoryLog.forUser(Environment.system()), context.rendezvous().dir().path(), background));
+        timeline.setMinWidth(Region.USE_PREF_SIZE);
+        timeline.setOnAction(event -> TimelineWindow.open(stage,
+                HistoryLog.forUser(Environment.system()), context.rendezvous().dir().path(), background));
         view.addHeaderControl(timeline);
-        dev.hostwarden.panel.doctor.DiagnosticsSaver diagnostics = new dev.hostwarden.panel.doctor.DiagnosticsSaver(context, Environment.system());
+        DiagnosticsSaver diagnostics = new DiagnosticsSaver(context, Environment.system());
         diagnostics.messageProperty().addListener((observable, before, after) -> view.showNotice(after));
-        saveDiagnostics = dev.hostwarden.panel.doctor.SaveDiagnosticsButton.create(diagnostics);
+        saveDiagnostics = SaveDiagnosticsButton.create(diagnostics);
         view.addHeaderControl(saveDiagnostics);
 
         StartupTrace.mark("header");
@@ -301,7 +311,7 @@ public final class PanelApp extends Application {
                 if (shown) {
                     tray = awt;
                     redrawTray();
-                    dev.hostwarden.panel.tray.DockedIconBackdrop.whenDocked(awt, background);
+                    DockedIconBackdrop.whenDocked(awt, background);
                     Platform.setImplicitExit(false);
                     stage.setOnCloseRequest(event -> {
                         event.consume();

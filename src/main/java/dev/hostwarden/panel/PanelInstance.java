@@ -1,10 +1,10 @@
 package dev.hostwarden.panel;
 
-import dev.hostwarden.core.ClaimResult;
-import dev.hostwarden.core.FileLocks;
-import dev.hostwarden.core.LockOutcome;
-import dev.hostwarden.core.Platform;
-import dev.hostwarden.core.Tokens;
+import dev.hostwarden.core.lock.ClaimResult;
+import dev.hostwarden.core.lock.FileLocks;
+import dev.hostwarden.core.lock.LockOutcome;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.record.Tokens;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -137,7 +137,7 @@ public final class PanelInstance implements AutoCloseable {
         Files.deleteIfExists(socket);
         server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         server.bind(UnixDomainSocketAddress.of(socket));
-        if (Platform.isPosix()) {
+        if (Platform.current().hasPosixPermissions()) {
             Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
         }
         ServerSocketChannel listening = server;

@@ -1,12 +1,14 @@
 package dev.hostwarden.panel;
 
-import dev.hostwarden.core.Environment;
-import java.nio.file.Path;
-import java.time.Duration;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.panel.model.PanelFleet;
 import dev.hostwarden.panel.theme.Appearance;
 import dev.hostwarden.panel.theme.SystemThemeProbe;
 import dev.hostwarden.panel.theme.ThemeChoice;
 import dev.hostwarden.panel.theme.ThemeStore;
+import java.nio.file.Path;
+import java.time.Duration;
 import javafx.application.Application;
 
 /**
@@ -78,7 +80,7 @@ public final class PanelLauncher {
             options = PanelOptions.parse(args);
             if (options.fleet() != null) {
                 // A bad endpoint is refused before any window opens, in the fleet's own words.
-                dev.hostwarden.panel.model.PanelFleet.of(options.fleet());
+                PanelFleet.of(options.fleet());
             }
         } catch (IllegalArgumentException usage) {
             System.err.println("hostwarden: " + usage.getMessage());
@@ -129,8 +131,7 @@ public final class PanelLauncher {
 
     /** Why no window can open here (Linux/BSD without an X or Wayland display), or null. */
     static String missingDisplay() {
-        String os = System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT);
-        if (os.contains("win") || os.contains("mac")) {
+        if (Platform.current().desktop() != Platform.Desktop.FREEDESKTOP) {
             return null;
         }
         boolean x11 = System.getenv("DISPLAY") != null && !System.getenv("DISPLAY").isEmpty();

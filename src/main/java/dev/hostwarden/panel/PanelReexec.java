@@ -4,6 +4,7 @@ import com.sun.jna.Library;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import dev.hostwarden.core.platform.Platform;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
@@ -65,8 +66,8 @@ final class PanelReexec {
      * @param disableGl   whether GTK should be told not to load OpenGL ({@link RenderingDefaults#wantsGlDisabled}),
      *                    so the replacement need not set it through libc itself
      */
-    static Optional<Plan> plan(List<String> commandLine, Map<String, String> environment, String osName, boolean disableGl) {
-        if (!osName.toLowerCase(Locale.ROOT).startsWith("linux") || commandLine.isEmpty()) {
+    static Optional<Plan> plan(List<String> commandLine, Map<String, String> environment, Platform platform, boolean disableGl) {
+        if (!platform.hasProcFs() || commandLine.isEmpty()) {
             return Optional.empty();
         }
         if ("0".equals(environment.get(VARIABLE)) || notBlank(environment.get("HOSTWARDEN_LAUNCHER"))) {
@@ -121,7 +122,7 @@ final class PanelReexec {
         } catch (IOException | RuntimeException unreadable) {
             return;   // not Linux, or /proc is not mounted
         }
-        Optional<Plan> plan = plan(commandLine, environment, System.getProperty("os.name", ""), RenderingDefaults.wantsGlDisabled());
+        Optional<Plan> plan = plan(commandLine, environment, Platform.current(), RenderingDefaults.wantsGlDisabled());
         if (plan.isEmpty()) {
             return;
         }

@@ -2,6 +2,7 @@ package dev.hostwarden.panel;
 
 import com.sun.jna.Library;
 import com.sun.jna.Native;
+import dev.hostwarden.core.platform.Platform;
 import java.util.Locale;
 
 /**
@@ -48,7 +49,7 @@ final class RenderingDefaults {
      */
     static boolean wantsGlDisabled() {
         String order = System.getProperty("prism.order");
-        return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux")
+        return Platform.current().desktop() == Platform.Desktop.FREEDESKTOP
                 && (order == null || order.equals("sw")) && System.getenv("GDK_GL") == null;
     }
 

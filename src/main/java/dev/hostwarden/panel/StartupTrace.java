@@ -1,6 +1,6 @@
 package dev.hostwarden.panel;
 
-import dev.hostwarden.core.LinuxProcessInspector;
+import dev.hostwarden.core.process.LinuxProcessInspector;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

@@ -2,10 +2,12 @@ package dev.hostwarden.panel;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import dev.hostwarden.core.JsonStreams;
-import dev.hostwarden.core.PrivateFiles;
+import dev.hostwarden.core.io.JsonStreams;
+import dev.hostwarden.core.io.PrivateFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -53,7 +55,7 @@ public record WindowPlacement(double x, double y, double width, double height, b
         Path file = stateDir.resolve(FILE_NAME);
         try {
             // A FIFO or device in its place would block the read: only a regular file is read.
-            if (!java.nio.file.Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
                 return Optional.empty();
             }
             Optional<byte[]> bytes = PrivateFiles.readSmall(file);
@@ -128,7 +130,7 @@ public record WindowPlacement(double x, double y, double width, double height, b
             generator.writeEndObject();
         });
         try {
-            java.nio.file.Files.createDirectories(stateDir);
+            Files.createDirectories(stateDir);
             PrivateFiles.writeAtomically(stateDir.resolve(FILE_NAME), (json + "\n").getBytes(StandardCharsets.UTF_8));
             return true;
         } catch (IOException | RuntimeException unwritable) {

@@ -2,10 +2,10 @@ package dev.hostwarden.runtime;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hostwarden.core.ControlSocket;
-import dev.hostwarden.core.JsonTrees;
-import dev.hostwarden.core.PrivateFiles;
-import dev.hostwarden.core.RecordCodec;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.io.PrivateFiles;
+import dev.hostwarden.core.proof.ControlSocket;
+import dev.hostwarden.core.record.RecordCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;

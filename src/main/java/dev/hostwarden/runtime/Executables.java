@@ -1,7 +1,7 @@
 package dev.hostwarden.runtime;
 
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.Platform;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.Platform;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -25,7 +25,7 @@ public final class Executables {
      */
     public static Optional<Path> resolve(String program, Path workingDirectory, Environment env) {
         try {
-            if (program.contains("/") || (Platform.isWindows() && program.contains("\\"))) {
+            if (Platform.current().isPathLike(program)) {
                 Path path = Path.of(program);
                 if (!path.isAbsolute()) {
                     path = (workingDirectory != null ? workingDirectory : Path.of("")).toAbsolutePath().resolve(path);
@@ -54,7 +54,7 @@ public final class Executables {
     }
 
     private static List<String> candidates(String program) {
-        if (!Platform.isWindows() || program.contains(".")) {
+        if (!Platform.current().searchesPathExtensions() || program.contains(".")) {
             return List.of(program);
         }
         return List.of(program + ".exe", program + ".cmd", program + ".bat");

@@ -1,11 +1,12 @@
 package dev.hostwarden.runtime;
 
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.Platform;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.Platform;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -37,7 +38,7 @@ public final class HostwardenLauncher {
         if (installed.isPresent()) {
             return List.of(installed.get());
         }
-        String javaName = Platform.isWindows() ? "java.exe" : "java";
+        String javaName = Platform.current().executable("java");
         Path fallback = Path.of(System.getProperty("java.home"), "bin", javaName);
         String java = ProcessHandle.current().info().command()
                 .filter(HostwardenLauncher::isJavaLauncher)
@@ -48,7 +49,7 @@ public final class HostwardenLauncher {
 
     /** The JVM's command is a java launcher, not a native application launcher that takes our arguments only. */
     private static boolean isJavaLauncher(String command) {
-        String name = Path.of(command).getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        String name = Path.of(command).getFileName().toString().toLowerCase(Locale.ROOT);
         return name.equals("java") || name.equals("java.exe") || name.equals("javaw.exe");
     }
 

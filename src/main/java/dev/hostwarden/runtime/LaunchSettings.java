@@ -2,14 +2,17 @@ package dev.hostwarden.runtime;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.HostRecord;
-import dev.hostwarden.core.IoMessages;
-import dev.hostwarden.core.PrivateFiles;
-import dev.hostwarden.core.RecordCodec;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.io.PrivateFiles;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.IoMessages;
+import dev.hostwarden.core.profiles.ProfileHomes;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.RecordCodec;
+import dev.hostwarden.core.record.Role;
+import dev.hostwarden.core.record.SettingsLocation;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -98,7 +101,7 @@ public final class LaunchSettings {
     }
 
     public static Path defaultPath(Environment env) {
-        return dev.hostwarden.core.SettingsLocation.defaultPath(env);
+        return SettingsLocation.defaultPath(env);
     }
 
     /** The settings at {@link #defaultPath}: missing is "no settings" only there, not at {@code $HOSTWARDEN_SETTINGS}. */
@@ -279,8 +282,8 @@ public final class LaunchSettings {
             return false;
         }
         try {
-            return previous.profiles().equals(dev.hostwarden.core.profiles.ProfileHomes.servable(Path.of(previous.home())));
-        } catch (java.nio.file.InvalidPathException unusable) {
+            return previous.profiles().equals(ProfileHomes.servable(Path.of(previous.home())));
+        } catch (InvalidPathException unusable) {
             return false;
         }
     }

@@ -1,7 +1,7 @@
 package dev.hostwarden.runtime;
 
-import dev.hostwarden.core.Platform;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.record.Role;
 import java.time.temporal.ChronoUnit;
 import java.util.logging.ConsoleHandler;
 import java.util.logging.Formatter;

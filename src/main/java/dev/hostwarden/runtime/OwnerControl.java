@@ -1,7 +1,7 @@
 package dev.hostwarden.runtime;
 
-import dev.hostwarden.core.HostRecord;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.Role;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;

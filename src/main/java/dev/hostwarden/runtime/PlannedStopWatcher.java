@@ -1,7 +1,7 @@
 package dev.hostwarden.runtime;
 
-import dev.hostwarden.core.PlannedStopMarker;
-import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.process.ProcessInspector;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.ClosedWatchServiceException;

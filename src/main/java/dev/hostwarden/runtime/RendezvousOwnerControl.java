@@ -1,20 +1,21 @@
 package dev.hostwarden.runtime;
 
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.HermesHome;
-import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.IoMessages;
-import dev.hostwarden.core.PlannedStopMarker;
-import dev.hostwarden.core.Platform;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.ProcessSignals;
-import dev.hostwarden.core.ReasonCode;
 import dev.hostwarden.core.RetractResult;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.IoMessages;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.process.ProcessSignals;
+import dev.hostwarden.core.proof.ReasonCode;
+import dev.hostwarden.core.record.HermesHome;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.LockDirSource;
+import dev.hostwarden.core.record.Role;
 import java.io.File;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
@@ -23,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -80,7 +82,7 @@ public final class RendezvousOwnerControl implements OwnerControl {
 
     /** Restart reads the user's settings file ({@link LaunchSettings#loadDefault}) when it runs. */
     public RendezvousOwnerControl(HostRendezvous rendezvous) {
-        this(rendezvous, Signaller.system(), Platform.isPosix(), LaunchSettings::loadDefault, Environment.system(), false);
+        this(rendezvous, Signaller.system(), Platform.current().hasSignals(), LaunchSettings::loadDefault, Environment.system(), false);
     }
 
     private RendezvousOwnerControl(HostRendezvous rendezvous, Signaller signaller, boolean signal, SettingsSource settings,
@@ -419,7 +421,7 @@ public final class RendezvousOwnerControl implements OwnerControl {
     private ControlResult leftWithout(Role role, Long oldPid, LaunchSettings.Launch launch, Path log, String what) {
         Verdict now = new RoleInspector(rendezvous, false).inspect(role).verdict();
         String start = launch.shown();
-        if (launch.reference() && rendezvous.dir().source() == dev.hostwarden.core.LockDirSource.OPTION) {
+        if (launch.reference() && rendezvous.dir().source() == LockDirSource.OPTION) {
             start += " --lock-dir " + rendezvous.dir().path();
         }
         return new ControlResult(ControlResult.Outcome.FAILED, "restart: " + what + "; the " + role + " role is now " + now
@@ -433,7 +435,7 @@ public final class RendezvousOwnerControl implements OwnerControl {
 
     private Process launch(LaunchSettings.Launch launch, HostRecord before, Path log) throws IOException {
         List<String> command = new ArrayList<>();
-        Optional<Path> setsid = Platform.isLinux() ? Executables.resolve("setsid", null, env) : Optional.empty();
+        Optional<Path> setsid = Platform.current().hasProcFs() ? Executables.resolve("setsid", null, env) : Optional.empty();
         // Its own session: the new owner outlives this terminal and its signals.
         setsid.ifPresent(path -> command.add(path.toString()));
         command.addAll(launch.command());
@@ -450,7 +452,7 @@ public final class RendezvousOwnerControl implements OwnerControl {
             builder.directory(launch.workingDirectory().toFile());
         }
         Files.createDirectories(log.getParent());
-        builder.redirectInput(Redirect.from(new File(Platform.isWindows() ? "NUL" : "/dev/null")));
+        builder.redirectInput(Redirect.from(new File(Platform.current().nullDevice())));
         builder.redirectOutput(Redirect.appendTo(log.toFile()));
         builder.redirectError(Redirect.appendTo(log.toFile()));
         return builder.start();
@@ -472,7 +474,7 @@ public final class RendezvousOwnerControl implements OwnerControl {
     }
 
     private static String seconds(Duration duration) {
-        return String.format(java.util.Locale.ROOT, "%.1fs", duration.toMillis() / 1000.0);
+        return String.format(Locale.ROOT, "%.1fs", duration.toMillis() / 1000.0);
     }
 
     private static void pause() {

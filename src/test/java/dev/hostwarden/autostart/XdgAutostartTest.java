@@ -5,11 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hostwarden.core.Environment;
+import dev.hostwarden.core.platform.Environment;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -127,7 +128,7 @@ class XdgAutostartTest {
     /** The Exec value's arguments: the desktop file's string escapes undone, then the Exec quoting. */
     static List<String> execArguments(String value) {
         String unescaped = value.replace("\\\\", "\\");
-        List<String> args = new java.util.ArrayList<>();
+        List<String> args = new ArrayList<>();
         StringBuilder current = null;
         boolean quoted = false;
         for (int i = 0; i < unescaped.length(); i++) {

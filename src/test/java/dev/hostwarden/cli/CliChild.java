@@ -1,14 +1,15 @@
 package dev.hostwarden.cli;
 
 import dev.hostwarden.Main;
-import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.RendezvousDir;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.testsupport.ChildProcess;
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -53,7 +54,7 @@ final class CliChild {
         });
         Path out = Files.createTempFile(scratch, "cli", ".out");
         Path err = Files.createTempFile(scratch, "cli", ".err");
-        builder.redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        builder.redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         Process process = builder.start();
         if (!process.waitFor(DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
             process.destroyForcibly();

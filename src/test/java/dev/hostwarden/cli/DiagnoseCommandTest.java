@@ -6,15 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hostwarden.Main;
-import dev.hostwarden.core.JsonTrees;
-import dev.hostwarden.core.Platform;
-import dev.hostwarden.core.Tokens;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.record.Tokens;
 import dev.hostwarden.testsupport.ChildProcess;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,7 +61,7 @@ class DiagnoseCommandTest {
             CliChild.Result result = CliChild.run(tmp, env, "diagnose", "--out", bundle.toString(), "--include-logs");
             assertEquals(0, result.code(), result.toString());
             assertEquals(bundle.toString(), result.out().strip());
-            if (Platform.isPosix()) {
+            if (Platform.current().hasPosixPermissions()) {
                 assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(bundle)));
             }
 
@@ -69,7 +70,7 @@ class DiagnoseCommandTest {
                     "history/history.jsonl", "lock-dir.txt", "records/host-serve.json", "versions.json", "logs/serve.log", "manifest.json")) {
                 assertTrue(entries.containsKey(name), name + " in " + entries.keySet());
             }
-            if (Platform.isLinux()) {
+            if (Platform.current().hasProcFs()) {
                 assertTrue(entries.containsKey("proc-locks.txt"), entries.keySet().toString());
                 assertTrue(text(entries, "proc-locks.txt").contains(" " + owner.pid() + " "), "the owner's lock line: " + text(entries, "proc-locks.txt"));
             }
@@ -109,7 +110,7 @@ class DiagnoseCommandTest {
             assertEquals(1, again.code(), again.toString());
             assertEquals(1, again.err().lines().count(), again.err());
             assertTrue(again.err().contains(bundle.toString()), again.err());
-            assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(bundle)), "an existing file is not replaced");
+            assertTrue(Arrays.equals(before, Files.readAllBytes(bundle)), "an existing file is not replaced");
         }
     }
 

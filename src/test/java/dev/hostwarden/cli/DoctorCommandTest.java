@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.hostwarden.core.JsonTrees;
-import dev.hostwarden.core.Tokens;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.record.Tokens;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

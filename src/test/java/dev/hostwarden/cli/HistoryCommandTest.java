@@ -6,13 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hostwarden.Main;
-import dev.hostwarden.core.JsonTrees;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.record.Role;
+import dev.hostwarden.runtime.HostwardenLauncher;
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -83,10 +86,10 @@ class HistoryCommandTest {
 
     @Test
     void aRestartRecordsTheStopTheNewOwnersStartAndTheRestart() throws Exception {
-        Map<String, String> env = new java.util.HashMap<>(env());
+        Map<String, String> env = new HashMap<>(env());
         env.put("XDG_CONFIG_HOME", tmp.resolve("config").toString());
         env.put("HOSTWARDEN_SETTINGS", null);
-        env.put(dev.hostwarden.runtime.HostwardenLauncher.VARIABLE, null);
+        env.put(HostwardenLauncher.VARIABLE, null);
         Long second = null;
         try (ChildProcess owner = owner()) {
             CliChild.Result restart = CliChild.run(tmp, env, "restart", "serve", "--timeout", "30");
@@ -119,7 +122,7 @@ class HistoryCommandTest {
         assertTrue(result.out().contains("serve  started PID 42"), result.out());
         assertEquals(1, result.err().lines().count(), result.err());
         assertTrue(result.err().contains("history.jsonl:2: not JSON"), result.err());
-        assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(file)), "history only reads");
+        assertTrue(Arrays.equals(before, Files.readAllBytes(file)), "history only reads");
     }
 
     @Test

@@ -8,9 +8,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.hostwarden.core.Cli;
 import dev.hostwarden.core.Fixtures;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.Platform;
-import dev.hostwarden.core.Role;
-import dev.hostwarden.core.Tokens;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.record.Role;
+import dev.hostwarden.core.record.Tokens;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,7 +44,7 @@ class ProfilesCommandTest {
     }
 
     private Cli.Result profiles(String... args) {
-        List<String> all = new java.util.ArrayList<>(List.of("profiles"));
+        List<String> all = new ArrayList<>(List.of("profiles"));
         all.addAll(List.of(args));
         all.addAll(List.of("--home", root.toString(), "--lock-dir", locks.toString()));
         return Cli.run(all.toArray(String[]::new)).assertPlain();

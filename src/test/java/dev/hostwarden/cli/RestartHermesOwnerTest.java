@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hostwarden.core.Role;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.runtime.HostwardenLauncher;
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.HermesOwnerScript;
@@ -101,7 +102,7 @@ class RestartHermesOwnerTest {
         // hermes served its root home alone, which is every home there is: the reference gateway then
         // multiplexes (no --profiles, so later profiles are picked up) and publishes the same set.
         assertTrue(!arguments.contains("--profiles"), "a multiplexing relaunch pins no profile list: " + arguments);
-        var record = new com.fasterxml.jackson.databind.ObjectMapper().readTree(locks().resolve("host-gateway.json").toFile());
+        var record = new ObjectMapper().readTree(locks().resolve("host-gateway.json").toFile());
         assertEquals("[\"default\"]", record.path("profiles").toString(), "serving what hermes served: " + record);
     }
 }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.runtime.HostwardenLauncher;
 import dev.hostwarden.testsupport.ChildProcess;
 import java.nio.file.Files;

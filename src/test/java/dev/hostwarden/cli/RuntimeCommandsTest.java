@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hostwarden.Main;
-import dev.hostwarden.core.JsonTrees;
-import dev.hostwarden.core.PlannedStopMarker;
-import dev.hostwarden.core.Platform;
-import dev.hostwarden.core.RecordCodec;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.record.RecordCodec;
 import dev.hostwarden.testsupport.ChildProcess;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.hostwarden.core.Cli;
 import dev.hostwarden.core.Fixtures;
 import dev.hostwarden.core.Owners;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.testsupport.ChildProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;

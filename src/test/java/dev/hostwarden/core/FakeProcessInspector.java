@@ -1,5 +1,6 @@
 package dev.hostwarden.core;
 
+import dev.hostwarden.core.process.ProcessInspector;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -1,9 +1,19 @@
 package dev.hostwarden.core;
 
+import dev.hostwarden.core.platform.CurrentUser;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.RecordStore;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
+import dev.hostwarden.core.record.Tokens;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 
 /** Rendezvous directories with records, tokens and lock files in the states the tests need. */
@@ -46,8 +56,8 @@ public final class Fixtures {
 
     /** A file's permission bits as {@code rw-------}, without following a link. */
     public static String modeOf(Path path) throws IOException {
-        return java.nio.file.attribute.PosixFilePermissions.toString(Files.readAttributes(path,
-                java.nio.file.attribute.PosixFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS).permissions());
+        return PosixFilePermissions.toString(Files.readAttributes(path,
+                PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS).permissions());
     }
 
     /** Creates the role's lock file (free), as any earlier claimer leaves it behind. */

@@ -1,5 +1,10 @@
 package dev.hostwarden.core;
 
+import dev.hostwarden.core.lock.FileLocks;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -12,43 +17,43 @@ import java.util.Set;
  * on every call, as in hermes. Closing it releases every host lock this JVM took in any directory the
  * environment pointed to, because the lock registry is process-wide.
  */
-final class HostDir implements AutoCloseable {
+public final class HostDir implements AutoCloseable {
     static final String LOCK_DIR_VARIABLE = "HERMES_GATEWAY_LOCK_DIR";
 
     private final Path root;
     private final Set<RendezvousDir> visited = new LinkedHashSet<>();
     private volatile Environment environment;
 
-    HostDir(Path root) {
+    public HostDir(Path root) {
         this.root = root;
         this.environment = Environment.system().with(LOCK_DIR_VARIABLE, locks().toString());
     }
 
     /** The temporary directory (hermes' {@code host_dir}); the locks live in {@code locks/} below it. */
-    Path root() {
+    public Path root() {
         return root;
     }
 
-    Path locks() {
+    public Path locks() {
         return root.resolve("locks");
     }
 
     /** hermes' {@code monkeypatch.setenv}; a null value removes the variable. */
-    void setEnv(String name, String value) {
+    public void setEnv(String name, String value) {
         environment = environment.with(name, value);
     }
 
-    Environment environment() {
+    public Environment environment() {
         return environment;
     }
 
     /** The rendezvous of the current environment, judged by this host's real process inspector. */
-    HostRendezvous rendezvous() {
+    public HostRendezvous rendezvous() {
         return rendezvous(ProcessInspector.system());
     }
 
     /** The same rendezvous judged by another inspector (hermes' patched start time or boot epoch). */
-    HostRendezvous rendezvous(ProcessInspector inspector) {
+    public HostRendezvous rendezvous(ProcessInspector inspector) {
         return new HostRendezvous(this::currentDir, inspector);
     }
 
@@ -59,7 +64,7 @@ final class HostDir implements AutoCloseable {
     }
 
     /** The environment a child process needs to meet this JVM in the same rendezvous directory. */
-    Map<String, String> childEnvironment() {
+    public Map<String, String> childEnvironment() {
         return Map.of(LOCK_DIR_VARIABLE, locks().toString());
     }
 

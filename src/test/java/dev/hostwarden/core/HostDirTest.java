@@ -10,12 +10,12 @@ import org.junit.jupiter.api.io.TempDir;
  * rendezvous, and the release of every host lock this JVM took once the test is over (a subclass's
  * own {@code @AfterEach}, stopping its children, runs first).
  */
-abstract class HostDirTest {
+public abstract class HostDirTest {
     @TempDir
-    Path tmp;
+    protected Path tmp;
 
-    HostDir hostDir;
-    HostRendezvous hr;
+    protected HostDir hostDir;
+    protected HostRendezvous hr;
 
     @BeforeEach
     void useATemporaryHostDir() {

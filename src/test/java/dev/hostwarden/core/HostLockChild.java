@@ -1,5 +1,10 @@
 package dev.hostwarden.core;
 
+import dev.hostwarden.core.lock.ClaimResult;
+import dev.hostwarden.core.lock.GatewayRuntimeLock;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.record.HermesHome;
+import dev.hostwarden.core.record.Role;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

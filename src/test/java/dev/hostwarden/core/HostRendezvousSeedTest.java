@@ -1,7 +1,5 @@
 package dev.hostwarden.core;
 
-import dev.hostwarden.testsupport.PatchedProcessInspector;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -10,7 +8,26 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.hostwarden.core.attach.AttachDecider;
+import dev.hostwarden.core.attach.AttachDecision;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.io.PrivateFiles;
+import dev.hostwarden.core.lock.ClaimResult;
+import dev.hostwarden.core.lock.GatewayRuntimeLock;
+import dev.hostwarden.core.lock.LockOutcome;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.proof.Incarnation;
+import dev.hostwarden.core.proof.LivenessJudge;
+import dev.hostwarden.core.proof.OwnerProbe;
+import dev.hostwarden.core.record.HermesHome;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.RecordCodec;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.testsupport.ChildProcess;
+import dev.hostwarden.testsupport.PatchedProcessInspector;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

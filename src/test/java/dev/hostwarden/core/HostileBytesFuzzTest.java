@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.RecordCodec;
+import dev.hostwarden.core.record.Role;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -132,7 +137,7 @@ class HostileBytesFuzzTest {
         Path marker = PlannedStopMarker.pathFor(home);
         List<String[]> template = List.of(new String[] {"target_pid", Long.toString(ProcessHandle.current().pid())},
                 new String[] {"target_start_time", "4242"}, new String[] {"stopper_pid", "1"},
-                new String[] {"written_at", "\"" + HostRendezvous.utcNow() + "\""});
+                new String[] {"written_at", "\"" + RecordCodec.utcNow() + "\""});
         List<String> keys = List.of("target_pid", "target_start_time", "stopper_pid", "written_at", "target_hermes_home", "x");
         Random random = new Random(SEED + 1);
         for (int i = 0; i < MARKER_CASES; i++) {

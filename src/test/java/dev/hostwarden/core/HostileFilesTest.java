@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.RecordCodec;
+import dev.hostwarden.core.record.Role;
+import dev.hostwarden.core.record.Tokens;
 import dev.hostwarden.testsupport.Python;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -16,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -65,7 +71,7 @@ class HostileFilesTest {
     }
 
     private static List<String> codes(JsonNode role) {
-        List<String> codes = new java.util.ArrayList<>();
+        List<String> codes = new ArrayList<>();
         role.path("reasons").forEach(reason -> codes.add(reason.path("code").asText()));
         return codes;
     }

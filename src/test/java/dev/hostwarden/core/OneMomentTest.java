@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.Python;
 import dev.hostwarden.testsupport.Waits;

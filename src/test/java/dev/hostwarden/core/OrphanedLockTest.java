@@ -7,6 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.hostwarden.Main;
+import dev.hostwarden.core.lock.LockState;
+import dev.hostwarden.core.lock.ProcLocks;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.runtime.ControlResult;
 import dev.hostwarden.runtime.RendezvousOwnerControl;
 import dev.hostwarden.testsupport.ChildProcess;
@@ -89,7 +94,7 @@ class OrphanedLockTest extends HostDirTest {
             Files.delete(lockPath());
             byte[] record = Files.readAllBytes(hr.recordPath(Role.SERVE));
 
-            try (ChildProcess second = ChildProcess.java(dev.hostwarden.Main.class,
+            try (ChildProcess second = ChildProcess.java(Main.class,
                     Map.of("HERMES_GATEWAY_LOCK_DIR", hostDir.locks().toString(), "HERMES_HOME", tmp.resolve("home").toString()),
                     "run", "serve", "--port", "0")) {
                 assertEquals(75, second.waitFor(DEADLINE), "no second owner beside a live one; stderr:\n" + second.stderr());

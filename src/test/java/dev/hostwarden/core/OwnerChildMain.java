@@ -1,5 +1,10 @@
 package dev.hostwarden.core;
 
+import dev.hostwarden.core.lock.ClaimResult;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
 import java.nio.file.Path;
 import java.util.List;
 

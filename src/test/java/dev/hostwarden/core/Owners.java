@@ -1,5 +1,6 @@
 package dev.hostwarden.core;
 
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.testsupport.ChildProcess;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -3,6 +3,10 @@ package dev.hostwarden.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hostwarden.core.lock.LockOutcome;
+import dev.hostwarden.core.lock.LockProbe;
+import dev.hostwarden.core.lock.LockState;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.Python;
 import java.io.FileInputStream;

@@ -1,5 +1,6 @@
 package dev.hostwarden.core;
 
+import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.testsupport.ChildProcess;
 import java.io.IOException;
 import java.util.List;
@@ -15,7 +16,7 @@ final class Sleeper {
     }
 
     static ChildProcess start() throws IOException {
-        if (Platform.isWindows()) {
+        if (Platform.current().family() == Platform.Family.WINDOWS) {
             return ChildProcess.java(HostLockChild.class, Map.of(), "idle");
         }
         return ChildProcess.start(List.of("sleep", "60"), Map.of());

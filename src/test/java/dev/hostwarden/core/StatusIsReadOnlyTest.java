@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.hostwarden.core.lock.FileLocks;
+import dev.hostwarden.core.lock.LockState;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
+import dev.hostwarden.core.record.Tokens;
 import dev.hostwarden.testsupport.ChildProcess;
 import java.io.IOException;
 import java.nio.file.Files;

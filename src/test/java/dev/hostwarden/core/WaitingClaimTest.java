@@ -2,6 +2,8 @@ package dev.hostwarden.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.hostwarden.core.lock.LockOutcome;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.Waits;
 import java.io.IOException;

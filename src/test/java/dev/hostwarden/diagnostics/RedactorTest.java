@@ -2,7 +2,7 @@ package dev.hostwarden.diagnostics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.hostwarden.core.Tokens;
+import dev.hostwarden.core.record.Tokens;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -3,8 +3,11 @@ package dev.hostwarden.fleet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.hostwarden.core.Role;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.hostwarden.core.record.Role;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -29,12 +32,12 @@ class FleetConfigTest {
     }
 
     @Test
-    void theSettingsFileObjectAndItsBadValues(@org.junit.jupiter.api.io.TempDir java.nio.file.Path temp) throws Exception {
-        var json = new com.fasterxml.jackson.databind.ObjectMapper();
-        java.nio.file.Path secret = java.nio.file.Files.writeString(temp.resolve("pw"), "s3cret\n");
+    void theSettingsFileObjectAndItsBadValues(@org.junit.jupiter.api.io.TempDir Path temp) throws Exception {
+        var json = new ObjectMapper();
+        Path secret = Files.writeString(temp.resolve("pw"), "s3cret\n");
         FleetConfig config = FleetConfig.fromSettings("settings file S", json.readTree("{\"endpoints\": [\"http://a:1\", \"http://b:2\"],"
                 + " \"scope\": \"bot\", \"ttlSeconds\": 6, \"user\": \"u\", \"passwordFile\": \"" + secret + "\", \"caFile\": \"/etc/etcd/ca.pem\"}"), null, null);
-        assertEquals(java.nio.file.Path.of("/etc/etcd/ca.pem"), config.caFile());
+        assertEquals(Path.of("/etc/etcd/ca.pem"), config.caFile());
         assertEquals(List.of(URI.create("http://a:1"), URI.create("http://b:2")), config.endpoints());
         assertEquals("/hostwarden/v1/bot/serve", config.keyFor(Role.SERVE));
         assertEquals(6, config.ttlSeconds());

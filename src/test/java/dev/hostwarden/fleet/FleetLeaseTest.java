@@ -11,7 +11,9 @@ import dev.hostwarden.testsupport.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -178,9 +180,9 @@ class FleetLeaseTest {
     private ChildProcess explainOnBeta(String... extra) throws Exception {
         Map<String, String> env = cleanEnv();
         env.put("HOSTWARDEN_FLEET_HOSTNAME", "beta");
-        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("explain", "serve", "--lock-dir",
+        List<String> args = new ArrayList<>(List.of("explain", "serve", "--lock-dir",
                 temp.resolve("beta-locks").toString(), "--fleet", etcd.url()));
-        args.addAll(java.util.List.of(extra));
+        args.addAll(List.of(extra));
         return ChildProcess.java(Main.class, env, args.toArray(String[]::new));
     }
 
@@ -255,7 +257,7 @@ class FleetLeaseTest {
         try (ChildProcess alpha = owner("alpha", false)) {
             assertTrue(ready(alpha));
             Map<String, String> env = cleanEnv();
-            java.nio.file.Path settings = Files.writeString(temp.resolve("settings.json"), "{\"fleet\": {\"endpoints\": [\"" + etcd.url() + "\"]}}");
+            Path settings = Files.writeString(temp.resolve("settings.json"), "{\"fleet\": {\"endpoints\": [\"" + etcd.url() + "\"]}}");
             env.put("HOSTWARDEN_SETTINGS", settings.toString());
             try (ChildProcess status = ChildProcess.java(Main.class, env, "status", "serve", "--lock-dir", temp.resolve("beta-locks").toString())) {
                 String fleet = status.awaitLine(line -> line.startsWith("  fleet"), PATIENCE);

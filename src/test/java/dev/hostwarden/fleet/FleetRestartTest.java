@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.hostwarden.Main;
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.EtcdServer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -53,7 +54,7 @@ class FleetRestartTest {
 
     @Test
     void restartIsRefusedWhereAnotherMachineHoldsTheRoleAndRetakesTheLeaseOnTheHoldersMachine() throws Exception {
-        try (EtcdServer etcd = EtcdServer.start(java.nio.file.Files.createDirectories(temp.resolve("etcd")));
+        try (EtcdServer etcd = EtcdServer.start(Files.createDirectories(temp.resolve("etcd")));
              ChildProcess alpha = hostwarden("alpha", "run", "serve", "--lock-dir", locks("alpha"), "--home", temp.resolve("alpha-home").toString(),
                      "--fleet", etcd.url(), "--fleet-scope", "bot", "--fleet-ttl", "5")) {
             assertTrue(alpha.awaitLine(line -> line.startsWith("READY"), PATIENCE).startsWith("READY"), alpha.stderr());

@@ -1,6 +1,6 @@
 package dev.hostwarden.history;
 
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;

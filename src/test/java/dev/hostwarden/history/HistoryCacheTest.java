@@ -3,7 +3,7 @@ package dev.hostwarden.history;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

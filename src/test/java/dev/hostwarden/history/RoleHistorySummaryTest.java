@@ -2,7 +2,8 @@ package dev.hostwarden.history;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -18,7 +19,7 @@ class RoleHistorySummaryTest {
     }
 
     @Test
-    void countsNewOwnersAfterAnEarlierOneWithinADayAndNamesTheLastEnd(@org.junit.jupiter.api.io.TempDir java.nio.file.Path temp) {
+    void countsNewOwnersAfterAnEarlierOneWithinADayAndNamesTheLastEnd(@org.junit.jupiter.api.io.TempDir Path temp) {
         HistoryLog log = HistoryLog.at(temp.resolve("history.jsonl"));
         List<HistoryEvent> written = List.of(
                 at(Duration.ofHours(30), HistoryEvent.of(EventType.STARTED, Role.SERVE, 100L)),

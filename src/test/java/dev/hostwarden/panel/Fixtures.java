@@ -1,12 +1,13 @@
 package dev.hostwarden.panel;
 
-import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.PrivateFiles;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.RecordCodec;
-import dev.hostwarden.core.RendezvousDir;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.io.PrivateFiles;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.RecordCodec;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
+import dev.hostwarden.panel.model.HolderInfo;
 import dev.hostwarden.panel.model.PanelContext;
 import dev.hostwarden.panel.model.ProcessDescriber;
 import dev.hostwarden.runtime.OwnerControl;
@@ -39,7 +40,7 @@ final class Fixtures {
     }
 
     static ProcessDescriber jdkDescriber() {
-        return pid -> ProcessHandle.of(pid).map(handle -> new dev.hostwarden.panel.model.HolderInfo(pid,
+        return pid -> ProcessHandle.of(pid).map(handle -> new HolderInfo(pid,
                 handle.info().command().orElse(""), handle.info().commandLine().orElse(""), handle.info().user().orElse("")));
     }
 
@@ -58,7 +59,7 @@ final class Fixtures {
         ProcessInspector inspector = ProcessInspector.system();
         HostRecord record = new HostRecord(role, "", pid, System.currentTimeMillis() / 1000.0, 4242L,
                 inspector.currentBootEpoch(), "127.0.0.1", role.servesHttp() ? 9120 : null, HostRecord.PROTOCOL_VERSION,
-                "", List.of("default"), HostRendezvous.utcNow());
+                "", List.of("default"), RecordCodec.utcNow());
         PrivateFiles.writeAtomically(dir.recordPath(role), RecordCodec.encode(record));
         return pid;
     }

@@ -3,15 +3,17 @@ package dev.hostwarden.panel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.hostwarden.Main;
-import dev.hostwarden.core.ReasonCode;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.proof.ReasonCode;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.PanelFleet;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.model.RoleCardModel;
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.EtcdServer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -44,7 +46,7 @@ class FleetCardTest {
 
     @Test
     void aRoleHeldOnAnotherMachineReadsHeldElsewhereNamingThatHostAndItsOwnMachineReadsHeldHere() throws Exception {
-        try (EtcdServer etcd = EtcdServer.start(java.nio.file.Files.createDirectories(temp.resolve("etcd")));
+        try (EtcdServer etcd = EtcdServer.start(Files.createDirectories(temp.resolve("etcd")));
              ChildProcess alpha = owner("alpha", etcd.url())) {
             assertTrue(alpha.awaitLine(line -> line.startsWith("READY"), Duration.ofSeconds(30)).startsWith("READY"), alpha.stderr());
 
@@ -67,7 +69,7 @@ class FleetCardTest {
 
             PanelModel fromFile = model(temp.resolve("here-locks"));
             fromFile.useFleet(PanelFleet.fromSettings("settings file S",
-                    new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"endpoints\": [\"" + etcd.url() + "\"]}")));
+                    new ObjectMapper().readTree("{\"endpoints\": [\"" + etcd.url() + "\"]}")));
             fromFile.refresh();
             assertTrue(fromFile.card(Role.SERVE).fleetLineProperty().get().startsWith("Fleet: HELD_ELSEWHERE"), "the settings file's fleet reads the same");
 

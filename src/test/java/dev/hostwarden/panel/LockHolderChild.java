@@ -1,10 +1,10 @@
 package dev.hostwarden.panel;
 
-import dev.hostwarden.core.ClaimResult;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.RendezvousDir;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.lock.ClaimResult;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.model.RoleCardModel;
 import dev.hostwarden.runtime.ControlResult;

@@ -7,6 +7,7 @@ import dev.hostwarden.testsupport.ChildProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +26,7 @@ class PanelFleetClassesTest {
         Path log = temp.resolve("classes-" + fleet.length + ".log");
         Map<String, String> env = new HashMap<>();
         env.put("HOSTWARDEN_FLEET", null);
-        List<String> args = new java.util.ArrayList<>(List.of(temp.resolve("locks").toString(), temp.resolve("hermes").toString()));
+        List<String> args = new ArrayList<>(List.of(temp.resolve("locks").toString(), temp.resolve("hermes").toString()));
         args.addAll(List.of(fleet));
         try (ChildProcess child = ChildProcess.java(List.of("-Xlog:class+load=info:file=" + log), PanelRefreshChild.class.getName(), env,
                 args.toArray(String[]::new))) {

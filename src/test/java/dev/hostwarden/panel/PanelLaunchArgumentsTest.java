@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.Main;
 import dev.hostwarden.testsupport.ChildProcess;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -48,8 +49,8 @@ class PanelLaunchArgumentsTest {
         assertPanel("--theme", "dark", "--lock-dir", locks);
         assertPanel("--theme=System");
         assertPanel("--fleet", "http://127.0.0.1:2379", "--lock-dir", locks);
-        assertFalse(java.nio.file.Files.exists(temp.resolve("state")), "nothing written");
-        assertFalse(java.nio.file.Files.exists(temp.resolve("locks")), "nothing written");
+        assertFalse(Files.exists(temp.resolve("state")), "nothing written");
+        assertFalse(Files.exists(temp.resolve("locks")), "nothing written");
     }
 
     @Test
@@ -74,7 +75,7 @@ class PanelLaunchArgumentsTest {
             assertEquals(2, child.waitFor(Duration.ofSeconds(60)));
             assertEquals("hostwarden: --theme needs a value: one of system, light, dark", child.stderr().strip());
         }
-        assertFalse(java.nio.file.Files.exists(temp.resolve("state")), "nothing written");
+        assertFalse(Files.exists(temp.resolve("state")), "nothing written");
     }
 
     @Test
@@ -84,6 +85,6 @@ class PanelLaunchArgumentsTest {
             String said = child.stderr().strip();
             assertTrue(said.startsWith("hostwarden: ") && said.contains("ftp://nowhere") && !said.contains("\n"), said);
         }
-        assertFalse(java.nio.file.Files.exists(temp.resolve("state")), "nothing written");
+        assertFalse(Files.exists(temp.resolve("state")), "nothing written");
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.HostwardenJar;
 import java.nio.charset.StandardCharsets;
@@ -28,6 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * place; whoever chose the JVM's options keeps them.
  */
 class PanelReexecTest {
+    private static final Platform LINUX = Platform.of(Platform.Family.LINUX);
+
     private static final List<String> BARE = List.of("java", "-jar", "/opt/x/hostwarden.jar");
 
     @TempDir
@@ -36,7 +39,7 @@ class PanelReexecTest {
     @Test
     void aBareJarLaunchGetsThePanelFlagsBeforeTheUsersProperties() {
         List<String> commandLine = List.of("/usr/bin/java", "-Dhostwarden.panel.debug=true", "-jar", "/opt/x/hostwarden.jar", "--no-tray");
-        PanelReexec.Plan plan = PanelReexec.plan(commandLine, Map.of("PATH", "/usr/bin"), "Linux", true).orElseThrow();
+        PanelReexec.Plan plan = PanelReexec.plan(commandLine, Map.of("PATH", "/usr/bin"), LINUX, true).orElseThrow();
         List<String> expected = new ArrayList<>(List.of("/usr/bin/java"));
         expected.addAll(PanelReexec.PANEL_FLAGS);
         expected.addAll(List.of("-Dhostwarden.panel.debug=true", "-jar", "/opt/x/hostwarden.jar", "--no-tray"));
@@ -47,10 +50,10 @@ class PanelReexecTest {
     @Test
     void theUsersOwnEnvironmentSettingsWin() {
         Map<String, String> environment = Map.of("MALLOC_ARENA_MAX", "8", "GDK_GL", "always");
-        PanelReexec.Plan plan = PanelReexec.plan(BARE, environment, "Linux", true).orElseThrow();
+        PanelReexec.Plan plan = PanelReexec.plan(BARE, environment, LINUX, true).orElseThrow();
         assertEquals("8", plan.environment().get("MALLOC_ARENA_MAX"));
         assertEquals("always", plan.environment().get("GDK_GL"));
-        assertFalse(PanelReexec.plan(BARE, Map.of(), "Linux", false).orElseThrow().environment().containsKey("GDK_GL"),
+        assertFalse(PanelReexec.plan(BARE, Map.of(), LINUX, false).orElseThrow().environment().containsKey("GDK_GL"),
                 "GDK_GL only where the panel would set it itself");
     }
 
@@ -63,16 +66,16 @@ class PanelReexecTest {
                 "a native launcher", List.of("/opt/hostwarden/bin/Hostwarden"),
                 "-jar without a jar", List.of("java", "-jar"));
         commandLines.forEach((why, commandLine) ->
-                assertEquals(Optional.empty(), PanelReexec.plan(commandLine, Map.of(), "Linux", true), why));
+                assertEquals(Optional.empty(), PanelReexec.plan(commandLine, Map.of(), LINUX, true), why));
         for (String variable : List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS")) {
-            assertEquals(Optional.empty(), PanelReexec.plan(BARE, Map.of(variable, "-Xmx1g"), "Linux", true), variable);
+            assertEquals(Optional.empty(), PanelReexec.plan(BARE, Map.of(variable, "-Xmx1g"), LINUX, true), variable);
         }
-        assertTrue(PanelReexec.plan(BARE, Map.of("JAVA_TOOL_OPTIONS", " "), "Linux", true).isPresent(), "a blank variable chooses nothing");
-        assertEquals(Optional.empty(), PanelReexec.plan(BARE, Map.of("HOSTWARDEN_REEXEC", "0"), "Linux", true), "the replacement, or opted out");
-        assertEquals(Optional.empty(), PanelReexec.plan(BARE, Map.of("HOSTWARDEN_LAUNCHER", "/usr/bin/hostwarden"), "Linux", true),
+        assertTrue(PanelReexec.plan(BARE, Map.of("JAVA_TOOL_OPTIONS", " "), LINUX, true).isPresent(), "a blank variable chooses nothing");
+        assertEquals(Optional.empty(), PanelReexec.plan(BARE, Map.of("HOSTWARDEN_REEXEC", "0"), LINUX, true), "the replacement, or opted out");
+        assertEquals(Optional.empty(), PanelReexec.plan(BARE, Map.of("HOSTWARDEN_LAUNCHER", "/usr/bin/hostwarden"), LINUX, true),
                 "the installed launcher gave the flags already");
-        assertEquals(Optional.empty(), PanelReexec.plan(BARE, Map.of(), "Windows 11", true), "no execve");
-        assertEquals(Optional.empty(), PanelReexec.plan(BARE, Map.of(), "Mac OS X", true), "Linux only");
+        assertEquals(Optional.empty(), PanelReexec.plan(BARE, Map.of(), Platform.of(Platform.Family.WINDOWS), true), "no execve");
+        assertEquals(Optional.empty(), PanelReexec.plan(BARE, Map.of(), Platform.of(Platform.Family.MAC), true), "Linux only");
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.hostwarden.panel;
 
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.PanelFleet;
 import dev.hostwarden.panel.model.PanelModel;
 import java.nio.file.Path;

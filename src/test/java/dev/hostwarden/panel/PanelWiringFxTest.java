@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.Main;
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.HostRecord;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.view.PanelView;
 import dev.hostwarden.runtime.LaunchSettings;
@@ -18,17 +18,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import javafx.application.Platform;
+import javafx.event.Event;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.TitledPane;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -55,24 +62,24 @@ class PanelWiringFxTest {
 
     /** A clock a test moves forward. */
     private static final class MovableClock extends Clock {
-        private volatile java.time.Instant now = java.time.Instant.now();
+        private volatile Instant now = Instant.now();
 
         void advance(Duration by) {
             now = now.plus(by);
         }
 
         @Override
-        public java.time.ZoneId getZone() {
-            return java.time.ZoneId.systemDefault();
+        public ZoneId getZone() {
+            return ZoneId.systemDefault();
         }
 
         @Override
-        public Clock withZone(java.time.ZoneId zone) {
+        public Clock withZone(ZoneId zone) {
             return this;
         }
 
         @Override
-        public java.time.Instant instant() {
+        public Instant instant() {
             return now;
         }
     }
@@ -171,23 +178,23 @@ class PanelWiringFxTest {
     @Test
     void theProfilesSectionListsEveryHomeWithItsMarker(FxRobot robot) throws Exception {
         Path hermes = temp.resolve("hermes");
-        java.nio.file.Files.createDirectories(hermes.resolve("profiles").resolve("work"));
+        Files.createDirectories(hermes.resolve("profiles").resolve("work"));
         Fixtures.write(hermes.resolve("profiles").resolve("work").resolve(".gateway-planned-stop.json"),
                 "{\"target_pid\": 424242, \"target_start_time\": null, \"stopper_pid\": 77, \"written_at\": \"2020-01-01T00:00:00+00:00\"}");
         show(temp.resolve("locks"));
         // The Profiles view (panel/profiles, tested in full by ProfilesPaneFxTest) follows the panel's refresh.
         Node profiles = robot.lookup("#profiles").query();
-        java.util.function.Predicate<String> shown = text -> {
+        Predicate<String> shown = text -> {
             try {
                 return onFx(() -> robot.from(profiles).lookup(".table-cell").queryAll().stream()
-                        .anyMatch(cell -> text.equals(((javafx.scene.control.Labeled) cell).getText())));
+                        .anyMatch(cell -> text.equals(((Labeled) cell).getText())));
             } catch (Exception notYet) {
                 return false;
             }
         };
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> shown.test(hermes.resolve("profiles").resolve("work").toString()));
         assertTrue(onFx(() -> robot.from(profiles).lookup(".table-cell").queryAll().stream()
-                .map(cell -> String.valueOf(((javafx.scene.control.Labeled) cell).getText()))
+                .map(cell -> String.valueOf(((Labeled) cell).getText()))
                 .anyMatch(text -> text.startsWith("PID 424242, age ") && text.endsWith(", expired (clearable)"))), "the marker, expired");
     }
 
@@ -209,8 +216,8 @@ class PanelWiringFxTest {
             assertTrue(onFx(retract::isDisabled));
             assertFalse(shown(robot, "#retract-gateway"), "a live owner's card leads with Stop and Restart, not Retract");
             String reason = onFx(() -> { // tooltips are made when the pointer first enters
-                javafx.event.Event.fireEvent(retract, new javafx.scene.input.MouseEvent(javafx.scene.input.MouseEvent.MOUSE_ENTERED,
-                        0, 0, 0, 0, javafx.scene.input.MouseButton.NONE, 0, false, false, false, false, false, false, false, false, false, false, null));
+                Event.fireEvent(retract, new MouseEvent(MouseEvent.MOUSE_ENTERED,
+                        0, 0, 0, 0, MouseButton.NONE, 0, false, false, false, false, false, false, false, false, false, false, null));
                 return retract.getTooltip().getText();
             });
             assertTrue(reason.contains("held by PID " + owner.pid()), reason);

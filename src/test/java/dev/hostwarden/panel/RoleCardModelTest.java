@@ -5,18 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hostwarden.core.ReasonCode;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.io.PrivateFiles;
+import dev.hostwarden.core.proof.ReasonCode;
+import dev.hostwarden.core.record.RecordCodec;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.CardAction;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.model.RetractPreview;
 import dev.hostwarden.panel.model.RoleCardModel;
 import dev.hostwarden.panel.tray.TrayStatus;
 import dev.hostwarden.testsupport.ChildProcess;
+import dev.hostwarden.testsupport.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -97,8 +101,8 @@ class RoleCardModelTest {
             // The record now names this test JVM (a live, matching incarnation) while the child holds the lock.
             var rendezvous = Fixtures.rendezvous(locks);
             var mine = rendezvous.ownRecord(Role.GATEWAY, "127.0.0.1", null, List.of("default"), "token", "");
-            dev.hostwarden.core.PrivateFiles.writeAtomically(locks.resolve("host-gateway.json"),
-                    dev.hostwarden.core.RecordCodec.encode(mine));
+            PrivateFiles.writeAtomically(locks.resolve("host-gateway.json"),
+                    RecordCodec.encode(mine));
             PanelModel panel = model(locks);
             panel.refresh();
             RoleCardModel gateway = panel.card(Role.GATEWAY);
@@ -143,7 +147,7 @@ class RoleCardModelTest {
     void ownershipEventsReportAnOwnerThatAppearsAndDies() throws Exception {
         Path locks = temp.resolve("locks");
         PanelModel panel = model(locks);
-        List<String> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> events = new CopyOnWriteArrayList<>();
         panel.setEventListener(event -> events.add(event.kind() + " " + event.message()));
         panel.refresh();
         long pid;
@@ -152,7 +156,7 @@ class RoleCardModelTest {
             panel.refresh();
             owner.kill();
         }
-        dev.hostwarden.testsupport.Waits.until("the owner's exit to trigger a refresh", Fixtures.DEADLINE,
+        Waits.until("the owner's exit to trigger a refresh", Fixtures.DEADLINE,
                 () -> events.size() >= 2);
         assertEquals("APPEARED gateway: owner PID " + pid + " is live", events.get(0));
         assertTrue(events.get(1).startsWith("TURNED_STALE gateway: owner PID " + pid + " turned stale"), events.get(1));

@@ -1,22 +1,22 @@
 package dev.hostwarden.panel;
 
-import dev.hostwarden.testsupport.PanelThreads;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.Main;
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.HostRecord;
-import dev.hostwarden.core.PlannedStopMarker;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.model.RoleCardModel;
 import dev.hostwarden.runtime.LaunchSettings;
 import dev.hostwarden.runtime.OwnerControl;
 import dev.hostwarden.runtime.RendezvousOwnerControl;
 import dev.hostwarden.testsupport.ChildProcess;
+import dev.hostwarden.testsupport.PanelThreads;
 import dev.hostwarden.testsupport.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;

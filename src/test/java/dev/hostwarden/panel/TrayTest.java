@@ -13,16 +13,19 @@ import dev.hostwarden.panel.tray.TrayMenuItem;
 import dev.hostwarden.panel.tray.TrayState;
 import dev.hostwarden.panel.tray.TrayStatus;
 import dev.hostwarden.testsupport.ChildProcess;
+import java.awt.GraphicsEnvironment;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
@@ -125,7 +128,7 @@ class TrayTest {
 
     @Test
     void withoutADisplayTheTrayIsUnavailableWithAReason() {
-        Assumptions.assumeTrue(java.awt.GraphicsEnvironment.isHeadless(), "this JVM has a display");
+        Assumptions.assumeTrue(GraphicsEnvironment.isHeadless(), "this JVM has a display");
         AwtTray tray = new AwtTray();
         TrayState state = new TrayState(Verdict.NO_OWNER, List.of("tip"), List.of(new TrayMenuItem.Action("Quit", () -> { })));
         assertFalse(tray.install(state, () -> { }));
@@ -179,7 +182,7 @@ class TrayTest {
                 }).orElseThrow(() -> {
                     int[] at = trayIcon(desktop);
                     return new AssertionError("the icon is not the green LIVE glyph: " + (at == null ? "no icon" : dominant(desktop, at))
-                            + " at " + java.util.Arrays.toString(at) + "; the screen is in " + screenshot(desktop));
+                            + " at " + Arrays.toString(at) + "; the screen is in " + screenshot(desktop));
                 });
 
                 // The glyph's transparent corners show the tray, not an opaque square of AWT's window colour.
@@ -194,8 +197,8 @@ class TrayTest {
                 desktop.run("xdotool", "mousemove", String.valueOf(icon[0] + icon[2] / 2), String.valueOf(icon[1] + icon[3] / 2));
                 desktop.run("xdotool", "mousemove_relative", "1", "0");
                 int[] tip = XDesktop.poll(() -> tooltip(desktop)).orElseThrow(() -> new AssertionError("no tooltip window while the pointer rests on the icon"));
-                assertTrue(tip[3] >= 3 * 12, "three lines of text make the tooltip at least 36 px high: " + java.util.Arrays.toString(tip));
-                assertTrue(tip[1] >= icon[1] + icon[3], "the tooltip opens below an icon at the top of the screen: " + java.util.Arrays.toString(tip));
+                assertTrue(tip[3] >= 3 * 12, "three lines of text make the tooltip at least 36 px high: " + Arrays.toString(tip));
+                assertTrue(tip[1] >= icon[1] + icon[3], "the tooltip opens below an icon at the top of the screen: " + Arrays.toString(tip));
                 desktop.run("xdotool", "mousemove", "500", "400");
                 XDesktop.poll(() -> tooltip(desktop) == null ? Boolean.TRUE : null)
                         .orElseThrow(() -> new AssertionError("the tooltip stays after the pointer left the icon"));
@@ -228,7 +231,7 @@ class TrayTest {
      * Left-clicks the icon until {@code done}: an icon just docked may not take clicks yet. Each click
      * waits up to 5 s for its effect (a click within the double-click interval would count twice).
      */
-    private static boolean clickUntil(XDesktop desktop, int[] icon, java.util.function.BooleanSupplier done) {
+    private static boolean clickUntil(XDesktop desktop, int[] icon, BooleanSupplier done) {
         for (int attempt = 0; attempt < 6; attempt++) {
             desktop.run("xdotool", "mousemove", String.valueOf(icon[0] + icon[2] / 2), String.valueOf(icon[1] + icon[3] / 2), "click", "1");
             long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();

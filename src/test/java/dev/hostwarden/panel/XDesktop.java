@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -33,7 +35,7 @@ final class XDesktop implements AutoCloseable {
 
     /** Starts Xvfb at {@code width}x{@code height} and openbox on it; skips the test when they cannot run here. */
     static XDesktop start(int width, int height) throws IOException {
-        skipUnless(System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).startsWith("linux"),
+        skipUnless(System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux"),
                 "a real X desktop is tested on Linux only");
         for (String tool : TOOLS) {
             skipUnless(onPath(tool), tool + " is not on PATH (apt-get install xvfb openbox xdotool x11-utils)");
@@ -81,7 +83,7 @@ final class XDesktop implements AutoCloseable {
 
     /** The environment a GUI child needs to open its window on this desktop (and nowhere else). */
     Map<String, String> env() {
-        java.util.HashMap<String, String> env = new java.util.HashMap<>();
+        HashMap<String, String> env = new HashMap<>();
         env.put("DISPLAY", display);
         env.put("GDK_BACKEND", "x11");
         env.put("WAYLAND_DISPLAY", null);

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.Main;
 import dev.hostwarden.core.Cli;
-import dev.hostwarden.core.Platform;
-import dev.hostwarden.core.PlannedStopMarker;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.Waits;
 import java.io.IOException;

@@ -8,27 +8,33 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.Main;
-import dev.hostwarden.core.ClaimResult;
-import dev.hostwarden.core.ControlSocket;
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.GatewayRuntimeLock;
-import dev.hostwarden.core.HostRecord;
+import dev.hostwarden.core.Fixtures;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.LockOutcome;
-import dev.hostwarden.core.PlannedStopMarker;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.ProcessSignals;
-import dev.hostwarden.core.RendezvousDir;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.RetractResult;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.lock.ClaimResult;
+import dev.hostwarden.core.lock.FileLocks;
+import dev.hostwarden.core.lock.GatewayRuntimeLock;
+import dev.hostwarden.core.lock.LockOutcome;
+import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.process.ProcessSignals;
+import dev.hostwarden.core.proof.ControlSocket;
+import dev.hostwarden.core.proof.ReasonCode;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.Waits;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -278,10 +284,10 @@ class OwnerProcessTest {
         try {
             var report = new RoleInspector(rendezvous(), true).inspect(Role.SERVE);
             assertEquals(Verdict.LIVE, report.verdict(), report.reasons().toString());
-            assertTrue(report.reasons().stream().anyMatch(reason -> reason.code() == dev.hostwarden.core.ReasonCode.ENDPOINT_SILENT),
+            assertTrue(report.reasons().stream().anyMatch(reason -> reason.code() == ReasonCode.ENDPOINT_SILENT),
                     "a frozen owner does not answer: " + report.reasons());
             assertFalse(report.retractable());
-            assertEquals(dev.hostwarden.core.RetractResult.Outcome.REFUSED,
+            assertEquals(RetractResult.Outcome.REFUSED,
                     rendezvous().retractor().retract(Role.SERVE, false).outcome());
             ChildProcess second = run("other", "serve", "--port", "0");
             assertEquals(75, second.waitFor(EXIT), second.stderr());
@@ -306,9 +312,9 @@ class OwnerProcessTest {
         awaitReady(owner, "serve");
 
         for (Path file : List.of(rendezvous().tokenPath(Role.SERVE), rendezvous().recordPath(Role.SERVE), rendezvous().lockPath(Role.SERVE))) {
-            assertEquals("rw-------", dev.hostwarden.core.Fixtures.modeOf(file), file.toString());
+            assertEquals("rw-------", Fixtures.modeOf(file), file.toString());
         }
-        assertEquals("rwx------", dev.hostwarden.core.Fixtures.modeOf(locks()), "the rendezvous directory");
+        assertEquals("rwx------", Fixtures.modeOf(locks()), "the rendezvous directory");
     }
 
     // ---- files deleted or replaced under a live owner (reliability.md case 16; users.md stories 11, 12) ----
@@ -370,7 +376,7 @@ class OwnerProcessTest {
         awaitReady(owner, "gateway");
 
         try (var files = Files.walk(home("home"))) {
-            for (Path path : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(path);
             }
         }
@@ -389,7 +395,7 @@ class OwnerProcessTest {
     private static long sizeOf(Path path) {
         try {
             return Files.size(path);
-        } catch (java.io.IOException gone) {
+        } catch (IOException gone) {
             return -1;
         }
     }
@@ -420,7 +426,7 @@ class OwnerProcessTest {
         Path lock = rendezvous().lockPath(Role.SERVE);
         // Another process (this test JVM) locks a file, then moves it over the owner's lock path.
         Path taken = Files.writeString(locks().resolve("taken"), "");
-        assertEquals(LockOutcome.ACQUIRED, dev.hostwarden.core.FileLocks.tryClaim("impostor", taken).outcome());
+        assertEquals(LockOutcome.ACQUIRED, FileLocks.tryClaim("impostor", taken).outcome());
         try {
             Files.move(taken, lock, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
 
@@ -428,7 +434,7 @@ class OwnerProcessTest {
             assertTrue(owner.stderr().contains("no longer exclusive"), owner.stderr());
             assertNoRecordOrToken(Role.SERVE);
         } finally {
-            dev.hostwarden.core.FileLocks.release("impostor", taken);
+            FileLocks.release("impostor", taken);
         }
     }
 }

@@ -7,10 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.JsonTrees;
-import dev.hostwarden.core.PlannedStopMarker;
-import dev.hostwarden.core.Platform;
-import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.RecordCodec;
 import dev.hostwarden.testsupport.Waits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +44,7 @@ class PlannedStopWatcherTest {
             record.put("target_start_time", start);
         }
         record.put("stopper_pid", pid);
-        record.put("written_at", stale ? "2000-01-01T00:00:00+00:00" : HostRendezvous.utcNow());
+        record.put("written_at", stale ? "2000-01-01T00:00:00+00:00" : RecordCodec.utcNow());
         Files.writeString(marker, JsonTrees.compact(record), StandardCharsets.UTF_8);
     }
 
@@ -234,7 +235,7 @@ class PlannedStopWatcherTest {
         record.put("target_pid", pid + 1);
         record.put("target_start_time", -1);
         record.put("stopper_pid", pid + 1);
-        record.put("written_at", HostRendezvous.utcNow());
+        record.put("written_at", RecordCodec.utcNow());
         Files.writeString(marker, JsonTrees.compact(record), StandardCharsets.UTF_8);
         CapturingLoop loop = new CapturingLoop();
         MockHandler shutdownHandler = new MockHandler();

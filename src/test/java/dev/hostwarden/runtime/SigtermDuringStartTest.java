@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.Main;
-import dev.hostwarden.core.RendezvousDir;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.Waits;
 import java.io.IOException;

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * A real child process for multi-process tests: a JVM running a main class from the test class path,
@@ -120,7 +121,7 @@ public final class ChildProcess implements AutoCloseable {
     }
 
     /** Reads lines until one satisfies {@code wanted}, within {@code timeout} overall. */
-    public String awaitLine(java.util.function.Predicate<String> wanted, Duration timeout) {
+    public String awaitLine(Predicate<String> wanted, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             long left = deadline - System.nanoTime();

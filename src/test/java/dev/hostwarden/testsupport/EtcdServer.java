@@ -1,11 +1,20 @@
 package dev.hostwarden.testsupport;
 
+import dev.hostwarden.fleet.EtcdClient;
+import dev.hostwarden.fleet.FleetConfig;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -52,11 +61,11 @@ public final class EtcdServer implements AutoCloseable {
     }
 
     private static void openssl(Path dir, String... args) throws IOException, InterruptedException {
-        List<String> command = new java.util.ArrayList<>(List.of("/usr/bin/openssl"));
+        List<String> command = new ArrayList<>(List.of("/usr/bin/openssl"));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("openssl.log").toFile()).start();
-        if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) || process.exitValue() != 0) {
+        if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
             throw new IOException("openssl " + String.join(" ", args) + " failed: " + Files.readString(dir.resolve("openssl.log")));
         }
     }
@@ -78,7 +87,7 @@ public final class EtcdServer implements AutoCloseable {
     private void launch(Path binary) throws IOException, InterruptedException {
         String client = url();
         String peer = "http://127.0.0.1:" + peerPort;
-        List<String> command = new java.util.ArrayList<>(List.of(binary.toString(), "--name", "test", "--data-dir", dataDir.toString(),
+        List<String> command = new ArrayList<>(List.of(binary.toString(), "--name", "test", "--data-dir", dataDir.toString(),
                 "--listen-client-urls", client, "--advertise-client-urls", client,
                 "--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer, "--initial-cluster", "test=" + peer));
         if (certFile != null) {
@@ -104,9 +113,9 @@ public final class EtcdServer implements AutoCloseable {
     }
 
     private void post(String path, String body) throws IOException, InterruptedException {
-        var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(url() + path))
-                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).timeout(Duration.ofSeconds(5)).build();
-        var response = java.net.http.HttpClient.newHttpClient().send(request, java.net.http.HttpResponse.BodyHandlers.ofString());
+        var request = HttpRequest.newBuilder(URI.create(url() + path))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).timeout(Duration.ofSeconds(5)).build();
+        var response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             throw new IOException("etcd refused " + path + ": " + response.body());
         }
@@ -115,7 +124,7 @@ public final class EtcdServer implements AutoCloseable {
     private boolean answers() {
         if (caFile != null) {
             try {
-                new dev.hostwarden.fleet.EtcdClient(dev.hostwarden.fleet.FleetConfig.parse(url(), null, null).withCaFile(caFile),
+                new EtcdClient(FleetConfig.parse(url(), null, null).withCaFile(caFile),
                         Duration.ofSeconds(1)).get("/hostwarden-test-ping");
                 return true;
             } catch (IOException notYet) {
@@ -123,10 +132,10 @@ public final class EtcdServer implements AutoCloseable {
             }
         }
         try {
-            var http = java.net.http.HttpClient.newHttpClient();
-            var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(url() + "/v3/kv/range"))
-                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"key\":\"AA==\"}")).timeout(Duration.ofSeconds(1)).build();
-            return http.send(request, java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode() == 200;
+            var http = HttpClient.newHttpClient();
+            var request = HttpRequest.newBuilder(URI.create(url() + "/v3/kv/range"))
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"key\":\"AA==\"}")).timeout(Duration.ofSeconds(1)).build();
+            return http.send(request, HttpResponse.BodyHandlers.ofString()).statusCode() == 200;
         } catch (IOException notYet) {
             return false;
         } catch (InterruptedException interrupted) {
@@ -155,7 +164,7 @@ public final class EtcdServer implements AutoCloseable {
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }
     }

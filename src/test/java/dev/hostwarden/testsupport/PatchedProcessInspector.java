@@ -1,7 +1,6 @@
 package dev.hostwarden.testsupport;
 
-import dev.hostwarden.core.ProcessInspector;
-
+import dev.hostwarden.core.process.ProcessInspector;
 import java.util.function.LongFunction;
 import java.util.function.Supplier;
 

@@ -1,5 +1,6 @@
 package dev.hostwarden.testsupport;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +16,7 @@ public final class Python {
 
     /** The python3 executable; skips the calling test loudly (a visible skip with the reason) when missing. */
     public static String python3() {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(java.io.File.pathSeparator)) {
+        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(File.pathSeparator)) {
             Path candidate = Path.of(dir, "python3");
             if (Files.isExecutable(candidate)) {
                 return candidate.toString();

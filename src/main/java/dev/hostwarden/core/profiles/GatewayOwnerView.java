@@ -2,14 +2,14 @@ package dev.hostwarden.core.profiles;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hostwarden.core.ControlSocket;
-import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.PidMarker;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.marker.PidMarker;
+import dev.hostwarden.core.proof.ControlSocket;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.Role;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

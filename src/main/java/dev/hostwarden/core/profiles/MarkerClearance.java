@@ -1,13 +1,15 @@
 package dev.hostwarden.core.profiles;
 
-import dev.hostwarden.core.IoMessages;
-import dev.hostwarden.core.PrivateFiles;
-import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.io.PrivateFiles;
+import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.platform.IoMessages;
+import dev.hostwarden.core.process.ProcessInspector;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -27,7 +29,7 @@ public final class MarkerClearance {
     public static Result clear(Path home, ProcessInspector inspector, boolean dryRun) {
         MarkerView marker = MarkerView.of(home, inspector);
         if (marker == null) {
-            return new Result(Outcome.NO_MARKER, dev.hostwarden.core.PlannedStopMarker.pathFor(home), "no planned-stop marker in " + home);
+            return new Result(Outcome.NO_MARKER, PlannedStopMarker.pathFor(home), "no planned-stop marker in " + home);
         }
         String preview = ProfileActions.clearMarkerPreview(marker);
         if (!marker.clearable() || isNotRegular(marker.path())) {
@@ -66,7 +68,7 @@ public final class MarkerClearance {
     private static Object identity(Path path) {
         try {
             BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            return java.util.List.of(String.valueOf(attributes.fileKey()), attributes.lastModifiedTime(), attributes.size());
+            return List.of(String.valueOf(attributes.fileKey()), attributes.lastModifiedTime(), attributes.size());
         } catch (IOException gone) {
             return null;
         }

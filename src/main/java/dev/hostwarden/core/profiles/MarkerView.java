@@ -1,10 +1,10 @@
 package dev.hostwarden.core.profiles;
 
-import dev.hostwarden.core.IoMessages;
-import dev.hostwarden.core.PidMarker;
-import dev.hostwarden.core.PlannedStopMarker;
-import dev.hostwarden.core.PrivateFiles;
-import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.io.PrivateFiles;
+import dev.hostwarden.core.marker.PidMarker;
+import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.platform.IoMessages;
+import dev.hostwarden.core.process.ProcessInspector;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

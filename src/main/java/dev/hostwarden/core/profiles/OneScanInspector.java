@@ -1,6 +1,6 @@
 package dev.hostwarden.core.profiles;
 
-import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.process.ProcessInspector;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -2,9 +2,9 @@ package dev.hostwarden.core.profiles;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hostwarden.core.IoMessages;
-import dev.hostwarden.core.PrivateFiles;
-import dev.hostwarden.core.RecordCodec;
+import dev.hostwarden.core.io.PrivateFiles;
+import dev.hostwarden.core.platform.IoMessages;
+import dev.hostwarden.core.record.RecordCodec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package dev.hostwarden.core.profiles;
 
-import dev.hostwarden.core.LivenessJudge;
-import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.proof.LivenessJudge;
 
 /** Whether a PID with a recorded start fingerprint still names the same live process. */
 public enum ProcessMatch {

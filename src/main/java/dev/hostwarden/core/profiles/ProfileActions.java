@@ -1,7 +1,7 @@
 package dev.hostwarden.core.profiles;
 
-import dev.hostwarden.core.ControlSocket;
-import dev.hostwarden.core.PidMarker;
+import dev.hostwarden.core.marker.PidMarker;
+import dev.hostwarden.core.proof.ControlSocket;
 
 /** The actions on profiles, with the words the command line and the panel both show before acting. */
 public final class ProfileActions {

@@ -1,6 +1,6 @@
 package dev.hostwarden.core.profiles;
 
-import dev.hostwarden.core.IoMessages;
+import dev.hostwarden.core.platform.IoMessages;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

@@ -2,8 +2,8 @@ package dev.hostwarden.core.profiles;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hostwarden.core.ControlSocket;
 import dev.hostwarden.core.HostRendezvous;
+import dev.hostwarden.core.proof.ControlSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

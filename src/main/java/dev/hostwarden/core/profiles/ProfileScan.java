@@ -1,11 +1,11 @@
 package dev.hostwarden.core.profiles;
 
-import dev.hostwarden.core.ControlSocket;
-import dev.hostwarden.core.GatewayRuntimeLock;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.LockProbe;
-import dev.hostwarden.core.PidMarker;
-import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.lock.GatewayRuntimeLock;
+import dev.hostwarden.core.lock.LockProbe;
+import dev.hostwarden.core.marker.PidMarker;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.proof.ControlSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.hostwarden.core.profiles;
 
-import dev.hostwarden.core.LockProbe;
+import dev.hostwarden.core.lock.LockProbe;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -2,8 +2,8 @@ package dev.hostwarden.core.profiles;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hostwarden.core.JsonTrees;
-import dev.hostwarden.core.LockProbe;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.lock.LockProbe;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;

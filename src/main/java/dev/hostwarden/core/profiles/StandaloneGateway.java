@@ -1,9 +1,9 @@
 package dev.hostwarden.core.profiles;
 
-import dev.hostwarden.core.GatewayRuntimeLock;
-import dev.hostwarden.core.LockProbe;
-import dev.hostwarden.core.LockState;
-import dev.hostwarden.core.ProcessInspector;
+import dev.hostwarden.core.lock.GatewayRuntimeLock;
+import dev.hostwarden.core.lock.LockProbe;
+import dev.hostwarden.core.lock.LockState;
+import dev.hostwarden.core.process.ProcessInspector;
 import java.nio.file.Path;
 
 /**

@@ -1,7 +1,7 @@
 package dev.hostwarden.panel.doctor;
 
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.IoMessages;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.IoMessages;
 import dev.hostwarden.diagnostics.DiagnosticsAssembly;
 import dev.hostwarden.diagnostics.DiagnosticsBundle;
 import dev.hostwarden.panel.model.PanelContext;

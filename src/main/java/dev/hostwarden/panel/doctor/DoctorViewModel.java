@@ -1,6 +1,6 @@
 package dev.hostwarden.panel.doctor;
 
-import dev.hostwarden.core.Environment;
+import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.doctor.Doctor;
 import dev.hostwarden.doctor.DoctorContext;
 import dev.hostwarden.doctor.DoctorReport;
@@ -8,6 +8,7 @@ import dev.hostwarden.doctor.Finding;
 import dev.hostwarden.panel.model.PanelContext;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -92,7 +93,7 @@ public final class DoctorViewModel {
                 for (Finding finding : report.findings()) {
                     found.add(new DoctorRow(finding, SafeFixes.of(finding, doctor)));
                 }
-                found.sort(java.util.Comparator.comparing((DoctorRow row) -> row.finding().result()).reversed());
+                found.sort(Comparator.comparing((DoctorRow row) -> row.finding().result()).reversed());
             } catch (RuntimeException unexpected) {
                 failure = "The checks failed: " + unexpected;
             }

@@ -2,12 +2,12 @@ package dev.hostwarden.panel.doctor;
 
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.RetractResult;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
 import dev.hostwarden.core.profiles.MarkerClearance;
 import dev.hostwarden.core.profiles.ProfileState;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.doctor.DoctorContext;
 import dev.hostwarden.doctor.Finding;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.hostwarden.panel.doctor;
 
+import dev.hostwarden.panel.view.HoverTooltip;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.function.BiFunction;
@@ -23,7 +24,7 @@ public final class SaveDiagnosticsButton {
         Button button = new Button("Save diagnostics…");
         button.setId("save-diagnostics");
         button.setMinWidth(Region.USE_PREF_SIZE);
-        dev.hostwarden.panel.view.HoverTooltip.install(button, "Write a redacted zip for support, the same as 'hostwarden diagnose'");
+        HoverTooltip.install(button, "Write a redacted zip for support, the same as 'hostwarden diagnose'");
         button.disableProperty().bind(saver.savingProperty());
         button.setOnAction(event -> {
             Path chosen = chooser.apply(button.getScene() == null ? null : button.getScene().getWindow(), saver.suggestedTarget());

@@ -1,7 +1,8 @@
 package dev.hostwarden.panel.model;
 
-import dev.hostwarden.core.HostRecord;
-import dev.hostwarden.core.LockProbe;
+import dev.hostwarden.core.lock.LockProbe;
+import dev.hostwarden.core.record.HostRecord;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -22,7 +23,7 @@ public final class Describe {
             return "not recorded";
         }
         Instant at = Instant.ofEpochMilli(Math.round(epochSeconds * 1000));
-        return LOCAL.format(at.atZone(zone)) + "  (raw " + java.math.BigDecimal.valueOf(epochSeconds).toPlainString() + ")";
+        return LOCAL.format(at.atZone(zone)) + "  (raw " + BigDecimal.valueOf(epochSeconds).toPlainString() + ")";
     }
 
     /**

@@ -3,7 +3,7 @@ package dev.hostwarden.panel.model;
 import com.sun.jna.Library;
 import com.sun.jna.Native;
 import com.sun.jna.Structure;
-import dev.hostwarden.core.Platform;
+import dev.hostwarden.core.platform.Platform;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -43,7 +43,7 @@ final class ExitWatch {
     private static final LibC LIBC = loadLibC();
 
     private static LibC loadLibC() {
-        if (!Platform.isLinux()) {
+        if (!Platform.current().hasProcFs()) {
             return null;
         }
         try {

@@ -1,15 +1,15 @@
 package dev.hostwarden.panel.model;
 
-import dev.hostwarden.core.GatewayRuntimeLock;
-import dev.hostwarden.core.HermesHome;
-import dev.hostwarden.core.HostRecord;
-import dev.hostwarden.core.LockProbe;
-import dev.hostwarden.core.LockState;
-import dev.hostwarden.core.PidMarker;
-import dev.hostwarden.core.PlannedStopMarker;
-import dev.hostwarden.core.ProcessInspector;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.lock.GatewayRuntimeLock;
+import dev.hostwarden.core.lock.LockProbe;
+import dev.hostwarden.core.lock.LockState;
+import dev.hostwarden.core.marker.PidMarker;
+import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.HermesHome;
+import dev.hostwarden.core.record.HostRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

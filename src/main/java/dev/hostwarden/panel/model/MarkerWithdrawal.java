@@ -1,11 +1,11 @@
 package dev.hostwarden.panel.model;
 
-import dev.hostwarden.core.HermesHome;
-import dev.hostwarden.core.HostRecord;
-import dev.hostwarden.core.PidMarker;
-import dev.hostwarden.core.PlannedStopMarker;
-import dev.hostwarden.core.Platform;
-import dev.hostwarden.core.PrivateFiles;
+import dev.hostwarden.core.io.PrivateFiles;
+import dev.hostwarden.core.marker.PidMarker;
+import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.record.HermesHome;
+import dev.hostwarden.core.record.HostRecord;
 import java.io.IOException;
 import java.nio.file.Path;
 

@@ -1,9 +1,9 @@
 package dev.hostwarden.panel.model;
 
-import dev.hostwarden.core.HostRecord;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.Role;
 import java.util.Optional;
 
 /** A change of ownership worth a desktop notification: an owner appeared, died or turned stale. */

@@ -1,5 +1,6 @@
 package dev.hostwarden.panel.model;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.fleet.FleetConfig;
 import dev.hostwarden.fleet.FleetInspector;
@@ -32,7 +33,7 @@ public final class PanelFleet implements FleetLookup {
      *
      * @throws IllegalArgumentException naming the file and a bad value
      */
-    public static FleetLookup fromSettings(String where, com.fasterxml.jackson.databind.JsonNode section) {
+    public static FleetLookup fromSettings(String where, JsonNode section) {
         String scope = System.getenv("HOSTWARDEN_FLEET_SCOPE");
         return new PanelFleet(FleetConfig.fromSettings(where, section, scope == null || scope.isBlank() ? null : scope.strip(), null)
                 .withEnvironmentCredentials());

@@ -1,23 +1,28 @@
 package dev.hostwarden.panel.model;
 
-import dev.hostwarden.core.CheckResult;
-import dev.hostwarden.core.GatewayRuntimeLock;
-import dev.hostwarden.core.HermesHome;
-import dev.hostwarden.core.HostRecord;
-import dev.hostwarden.core.LockState;
-import dev.hostwarden.core.OwnerProbe;
-import dev.hostwarden.core.PlannedStopMarker;
-import dev.hostwarden.core.RendezvousDir;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.lock.GatewayRuntimeLock;
+import dev.hostwarden.core.lock.LockState;
+import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.proof.CheckResult;
+import dev.hostwarden.core.proof.OwnerProbe;
+import dev.hostwarden.core.record.HermesHome;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.LockDirSource;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
+import dev.hostwarden.history.HistoryCache;
+import dev.hostwarden.history.OwnershipHistory;
+import dev.hostwarden.history.RoleHistorySummary;
 import dev.hostwarden.panel.tray.TrayStatus;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -67,8 +72,8 @@ public final class PanelModel {
     private final Set<Long> watchedPids = new HashSet<>();
     private Consumer<OwnershipEvent> eventListener = event -> { };
     /** Off unless the panel app turns it on: a test's model writes no history. */
-    private volatile dev.hostwarden.history.OwnershipHistory history;
-    private volatile dev.hostwarden.history.HistoryCache historyCache;
+    private volatile OwnershipHistory history;
+    private volatile HistoryCache historyCache;
     /** Each role's history line from the last take(); apply() runs after it and before the next. */
     private volatile Map<Role, String> historyLines = Map.of();
 
@@ -143,10 +148,10 @@ public final class PanelModel {
     }
 
     /** Each refresh then appends what changed per role to {@code value} (only the panel process's own refreshes). */
-    public void recordHistory(dev.hostwarden.history.OwnershipHistory value) {
+    public void recordHistory(OwnershipHistory value) {
         this.history = value;
         cards.forEach(card -> card.recordHistory(value));
-        this.historyCache = value == null ? null : new dev.hostwarden.history.HistoryCache(value.log(), value.lockDir());
+        this.historyCache = value == null ? null : new HistoryCache(value.log(), value.lockDir());
     }
 
     // Refresh //
@@ -319,10 +324,10 @@ public final class PanelModel {
                 roles.add(new RoleSnapshot(look.report(), dryRun, look.line()));
             }
         }
-        dev.hostwarden.history.HistoryCache cache = historyCache;
+        HistoryCache cache = historyCache;
         if (cache != null) {
             Map<Role, String> lines = new EnumMap<>(Role.class);
-            dev.hostwarden.history.RoleHistorySummary.of(cache.events(), context.clock().instant(), context.clock().getZone())
+            RoleHistorySummary.of(cache.events(), context.clock().instant(), context.clock().getZone())
                     .forEach((role, summary) -> lines.put(role, summary.line()));
             historyLines = lines;
         }
@@ -348,7 +353,7 @@ public final class PanelModel {
         if (!homes.equals(taken.homes())) {
             homes.setAll(taken.homes());
         }
-        lockDir.set(taken.dir().path() + " (from " + (taken.dir().source() == dev.hostwarden.core.LockDirSource.OPTION ? "--lock-dir"
+        lockDir.set(taken.dir().path() + " (from " + (taken.dir().source() == LockDirSource.OPTION ? "--lock-dir"
                 : taken.dir().source().name()) + ")");
         Verdict worstNow = worstOf(taken.roles());
         worst.set(worstNow);
@@ -388,7 +393,7 @@ public final class PanelModel {
     }
 
     static Verdict worstOf(List<RoleSnapshot> roles) {
-        return dev.hostwarden.panel.tray.TrayStatus.worst(roles.stream().map(role -> role.report().verdict()).toList());
+        return TrayStatus.worst(roles.stream().map(role -> role.report().verdict()).toList());
     }
 
     /**
@@ -401,7 +406,7 @@ public final class PanelModel {
         List<String> notable = new ArrayList<>();
         for (Verdict verdict : List.of(Verdict.UNUSABLE, Verdict.STALE, Verdict.UNPROVABLE, Verdict.STARTING)) {
             if (counts.containsKey(verdict)) {
-                notable.add(counts.get(verdict) + " " + verdict.name().toLowerCase(java.util.Locale.ROOT));
+                notable.add(counts.get(verdict) + " " + verdict.name().toLowerCase(Locale.ROOT));
             }
         }
         long live = counts.getOrDefault(Verdict.LIVE, 0L);

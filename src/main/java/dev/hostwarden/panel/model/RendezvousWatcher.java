@@ -19,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * Triggers refreshes: on file-system events in the directories the panel shows (the rendezvous
@@ -123,7 +124,7 @@ public final class RendezvousWatcher implements AutoCloseable {
         for (Watch watch : directories.get()) {
             Path normal = watch.dir().toAbsolutePath().normalize();
             if (Files.isDirectory(normal)) {
-                Set<Path> names = watch.only().stream().map(Path::of).collect(java.util.stream.Collectors.toSet());
+                Set<Path> names = watch.only().stream().map(Path::of).collect(Collectors.toSet());
                 // All events win over a filter; filters of the same directory add up.
                 wantedHere.merge(normal, names, (before, more) -> before.isEmpty() || more.isEmpty() ? Set.of() : union(before, more));
             } else if (normal.getParent() != null && Files.isDirectory(normal.getParent())) {

@@ -1,24 +1,25 @@
 package dev.hostwarden.panel.model;
 
-import dev.hostwarden.core.Check;
-import dev.hostwarden.core.CheckResult;
-import dev.hostwarden.core.HostRecord;
-import dev.hostwarden.core.Reason;
-import dev.hostwarden.core.ReasonCode;
 import dev.hostwarden.core.RetractResult;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.proof.Check;
+import dev.hostwarden.core.proof.CheckResult;
+import dev.hostwarden.core.proof.Reason;
+import dev.hostwarden.core.proof.ReasonCode;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.Role;
+import dev.hostwarden.history.OwnershipHistory;
 import dev.hostwarden.runtime.ControlResult;
 import dev.hostwarden.runtime.ControlStep;
 import dev.hostwarden.runtime.OwnerControl;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.function.Consumer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -78,9 +79,9 @@ public final class RoleCardModel {
     private volatile long outcomeAt = System.nanoTime();
 
     /** Where a retract from this card is recorded, as {@code hostwarden retract} records it; null: nowhere (tests). */
-    private volatile dev.hostwarden.history.OwnershipHistory historyRecorder;
+    private volatile OwnershipHistory historyRecorder;
 
-    void recordHistory(dev.hostwarden.history.OwnershipHistory value) {
+    void recordHistory(OwnershipHistory value) {
         historyRecorder = value;
     }
 
@@ -204,7 +205,7 @@ public final class RoleCardModel {
     }
 
     /** How long Stop and Restart wait for the owner before forcing it. */
-    public java.time.Duration controlTimeout() {
+    public Duration controlTimeout() {
         return context.controlTimeout();
     }
 

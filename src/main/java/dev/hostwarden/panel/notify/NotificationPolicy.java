@@ -1,8 +1,8 @@
 package dev.hostwarden.panel.notify;
 
-import dev.hostwarden.core.HostRecord;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.OwnershipEvent;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.model.RoleCardModel;

@@ -1,5 +1,6 @@
 package dev.hostwarden.panel.notify;
 
+import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.panel.tray.TrayPort;
 import java.util.Locale;
 import java.util.Map;
@@ -18,9 +19,8 @@ public final class Notifiers {
 
     /** May take a moment (it talks to the bus): call it off the UI thread. Says on stderr when a session bus is there but cannot notify. */
     public static Notifier forThisDesktop(Map<String, String> environment, Supplier<TrayPort> tray) {
-        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         String address = environment.get(SESSION_BUS_VARIABLE);
-        if (os.contains("win") || os.contains("mac")) {
+        if (Platform.current().desktop() != Platform.Desktop.FREEDESKTOP) {
             return new TrayMessageNotifier(tray, "the desktop's own notifications");
         }
         if (address == null || address.isBlank()) {

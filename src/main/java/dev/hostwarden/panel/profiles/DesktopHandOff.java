@@ -1,6 +1,6 @@
 package dev.hostwarden.panel.profiles;
 
-import dev.hostwarden.core.Environment;
+import dev.hostwarden.core.platform.Environment;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;

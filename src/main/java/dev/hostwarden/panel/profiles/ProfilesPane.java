@@ -4,8 +4,12 @@ import dev.hostwarden.core.profiles.ProfileActions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.collections.ListChangeListener;
@@ -109,7 +113,7 @@ public final class ProfilesPane extends VBox {
             message.setText(after);
             message.positionCaret(0);
             // The skin scrolls to the old caret on its next layout: home it after that layout too.
-            javafx.application.Platform.runLater(() -> message.setScrollTop(0));
+            Platform.runLater(() -> message.setScrollTop(0));
         });
         message.managedProperty().bind(message.visibleProperty());
         message.visibleProperty().bind(message.textProperty().isNotEmpty());
@@ -241,7 +245,7 @@ public final class ProfilesPane extends VBox {
                 () -> model.clearMarker(row)));
     }
 
-    private void withSelected(java.util.function.Consumer<ProfileRow> action) {
+    private void withSelected(Consumer<ProfileRow> action) {
         ProfileRow row = table.getSelectionModel().getSelectedItem();
         if (row != null) {
             action.accept(row);
@@ -286,7 +290,7 @@ public final class ProfilesPane extends VBox {
         if (cells.isEmpty()) {
             return;
         }
-        String text = cells.stream().collect(Collectors.groupingBy(TablePosition::getRow, java.util.TreeMap::new, Collectors.toList()))
+        String text = cells.stream().collect(Collectors.groupingBy(TablePosition::getRow, TreeMap::new, Collectors.toList()))
                 .values().stream().map(row -> row.stream().map(cell -> Objects.toString(cell.getTableColumn().getCellData(cell.getRow()), ""))
                         .collect(Collectors.joining("\t")))
                 .collect(Collectors.joining("\n"));
@@ -299,7 +303,7 @@ public final class ProfilesPane extends VBox {
         Clipboard.getSystemClipboard().setContent(content);
     }
 
-    private static void copyMenu(Label label, java.util.function.Supplier<String> text) {
+    private static void copyMenu(Label label, Supplier<String> text) {
         MenuItem copy = new MenuItem("Copy");
         copy.setOnAction(event -> put(text.get()));
         label.setContextMenu(new ContextMenu(copy));

@@ -1,6 +1,5 @@
 package dev.hostwarden.panel.profiles;
 
-import dev.hostwarden.core.ControlSocket;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.profiles.GatewayOwnerView;
 import dev.hostwarden.core.profiles.MarkerClearance;
@@ -8,6 +7,7 @@ import dev.hostwarden.core.profiles.ProfileActions;
 import dev.hostwarden.core.profiles.ProfileRescan;
 import dev.hostwarden.core.profiles.ProfileScan;
 import dev.hostwarden.core.profiles.ProfilesReport;
+import dev.hostwarden.core.proof.ControlSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -287,7 +288,7 @@ public final class ProfilesViewModel {
         run("", () -> desktop.open("Open gateway log", row.gatewayLog()));
     }
 
-    private void run(String starting, java.util.function.Supplier<String> action) {
+    private void run(String starting, Supplier<String> action) {
         busy.set(true);
         if (!starting.isEmpty()) {
             message.set(starting);

@@ -2,6 +2,7 @@ package dev.hostwarden.panel.profiles;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.Locale;
 
 /**
  * What one full refresh of the Profiles view cost: CPU of the scan on its background thread plus CPU
@@ -22,7 +23,7 @@ public record RefreshCost(int homes, long scanCpuNanos, long applyCpuNanos, long
 
     /** "PROFILES_REFRESH homes=301 cpu_ms=41.2 scan_cpu_ms=38.0 apply_cpu_ms=3.2 wall_ms=60.1" */
     public String line() {
-        return String.format(java.util.Locale.ROOT, "PROFILES_REFRESH homes=%d cpu_ms=%.1f scan_cpu_ms=%.1f apply_cpu_ms=%.1f wall_ms=%.1f",
+        return String.format(Locale.ROOT, "PROFILES_REFRESH homes=%d cpu_ms=%.1f scan_cpu_ms=%.1f apply_cpu_ms=%.1f wall_ms=%.1f",
                 homes, cpuNanos() / 1e6, scanCpuNanos / 1e6, applyCpuNanos / 1e6, wallNanos / 1e6);
     }
 }

@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.application.Application;
+import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.scene.Scene;
@@ -82,7 +83,7 @@ public final class Appearance {
         if (picked == ThemeChoice.SYSTEM && (systemPrefersDark == null || !systemPrefersDark.isDone())) {
             // Never wait on the FX thread for a desktop service: apply once it has answered.
             askSystem();
-            systemPrefersDark.whenComplete((dark, failed) -> javafx.application.Platform.runLater(this::apply));
+            systemPrefersDark.whenComplete((dark, failed) -> Platform.runLater(this::apply));
             return;
         }
         apply();

@@ -1,5 +1,6 @@
 package dev.hostwarden.panel.theme;
 
+import dev.hostwarden.core.platform.Platform;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -18,23 +19,23 @@ public final class SystemThemeProbe {
     private static final System.Logger LOG = System.getLogger(SystemThemeProbe.class.getName());
     static final long TIMEOUT_MILLIS = 2000;
 
-    private final String osName;
+    private final Platform.Desktop desktop;
 
-    public SystemThemeProbe(String osName) {
-        this.osName = osName.toLowerCase(Locale.ROOT);
+    public SystemThemeProbe(Platform.Desktop desktop) {
+        this.desktop = desktop;
     }
 
     public static SystemThemeProbe forThisMachine() {
-        return new SystemThemeProbe(System.getProperty("os.name", ""));
+        return new SystemThemeProbe(Platform.current().desktop());
     }
 
     /** True when the desktop asks for dark; false when it asks for light or cannot be asked. */
     public boolean prefersDark() {
-        if (osName.contains("win")) {
+        if (desktop == Platform.Desktop.WINDOWS) {
             return answer(List.of("reg", "query", "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Themes\\Personalize",
                     "/v", "AppsUseLightTheme")).map(SystemThemeProbe::windowsSaysDark).orElse(false);
         }
-        if (osName.contains("mac")) {
+        if (desktop == Platform.Desktop.MAC) {
             return answer(List.of("defaults", "read", "-g", "AppleInterfaceStyle")).map(out -> out.strip().equalsIgnoreCase("dark"))
                     .orElse(false);
         }

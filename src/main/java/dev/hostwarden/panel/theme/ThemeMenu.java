@@ -1,5 +1,6 @@
 package dev.hostwarden.panel.theme;
 
+import dev.hostwarden.panel.view.HoverTooltip;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.ToggleGroup;
@@ -14,7 +15,7 @@ public final class ThemeMenu {
         MenuButton menu = new MenuButton("Theme");
         menu.setId("theme-menu");
         menu.setMinWidth(Region.USE_PREF_SIZE);
-        dev.hostwarden.panel.view.HoverTooltip.install(menu, "Light, dark, or follow the system's setting");
+        HoverTooltip.install(menu, "Light, dark, or follow the system's setting");
         ToggleGroup group = new ToggleGroup();
         for (ThemeChoice choice : ThemeChoice.values()) {
             RadioMenuItem item = new RadioMenuItem(choice.label());

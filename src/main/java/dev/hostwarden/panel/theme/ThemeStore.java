@@ -1,6 +1,6 @@
 package dev.hostwarden.panel.theme;
 
-import dev.hostwarden.core.PrivateFiles;
+import dev.hostwarden.core.io.PrivateFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

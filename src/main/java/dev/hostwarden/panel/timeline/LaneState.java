@@ -1,5 +1,7 @@
 package dev.hostwarden.panel.timeline;
 
+import java.util.Locale;
+
 /** What a role's lane shows for a stretch of time, as derived from the ownership history. */
 public enum LaneState {
     /** An owner started, appeared or was proven live, and nothing has said otherwise since. */
@@ -24,6 +26,6 @@ public enum LaneState {
 
     /** The CSS style class of a segment in this state ({@code lane-no-owner}…), see timeline.css. */
     public String styleClass() {
-        return "lane-" + name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return "lane-" + name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

@@ -1,6 +1,6 @@
 package dev.hostwarden.panel.timeline;
 
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.history.HistoryEvent;
 import java.util.List;
 

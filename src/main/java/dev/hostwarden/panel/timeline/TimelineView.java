@@ -1,6 +1,6 @@
 package dev.hostwarden.panel.timeline;
 
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import java.time.ZoneId;
 import java.util.EnumMap;
 import java.util.Map;

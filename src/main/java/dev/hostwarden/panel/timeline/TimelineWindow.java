@@ -2,6 +2,7 @@ package dev.hostwarden.panel.timeline;
 
 import dev.hostwarden.history.HistoryCache;
 import dev.hostwarden.history.HistoryLog;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.Executor;
 import javafx.animation.Animation;
@@ -22,7 +23,7 @@ public final class TimelineWindow {
     }
 
     /** Opens the window owned by {@code owner} with the panel's stylesheets, reading {@code log} on {@code background}. */
-    public static Stage open(Window owner, HistoryLog log, java.nio.file.Path lockDir, Executor background) {
+    public static Stage open(Window owner, HistoryLog log, Path lockDir, Executor background) {
         // A second click brings the open timeline forward and reads again, rather than stacking windows.
         Stage shown = Window.getWindows().stream()
                 .filter(window -> window instanceof Stage stage && stage.getOwner() == owner && stage.getProperties().get(MODEL) != null)

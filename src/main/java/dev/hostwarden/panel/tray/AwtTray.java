@@ -1,6 +1,7 @@
 package dev.hostwarden.panel.tray;
 
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.platform.Platform;
 import java.awt.AWTException;
 import java.awt.CheckboxMenuItem;
 import java.awt.Color;
@@ -176,17 +177,13 @@ public final class AwtTray implements TrayPort {
      */
     public static String tooltip(List<String> lines) {
         String joined = String.join("\n", lines);
-        return joined.length() <= WINDOWS_TOOLTIP_LIMIT || !isWindows() ? joined : joined.substring(0, WINDOWS_TOOLTIP_LIMIT - 1) + "…";
+        return joined.length() <= WINDOWS_TOOLTIP_LIMIT || Platform.current().desktop() != Platform.Desktop.WINDOWS ? joined : joined.substring(0, WINDOWS_TOOLTIP_LIMIT - 1) + "…";
     }
 
-    private static boolean isWindows() {
-        return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("win");
-    }
 
     /** An XEmbed tray: Linux and the BSDs (AWT has no other tray there). */
     public static boolean onX11() {
-        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        return !os.contains("win") && !os.contains("mac");
+        return Platform.current().desktop() == Platform.Desktop.FREEDESKTOP;
     }
 
     private static Image image(Verdict worst, SystemTray tray) {

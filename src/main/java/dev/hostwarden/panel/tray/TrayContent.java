@@ -2,9 +2,9 @@ package dev.hostwarden.panel.tray;
 
 import dev.hostwarden.autostart.Autostart;
 import dev.hostwarden.autostart.AutostartException;
-import dev.hostwarden.core.HostRecord;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.model.RoleCardModel;
 import dev.hostwarden.panel.model.RoleSnapshot;
@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
+import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
 
 /**
@@ -146,7 +147,7 @@ public final class TrayContent {
     }
 
     /** Runs {@code each} with every property the tray's content depends on, so the caller can listen to them. */
-    public void dependencies(Consumer<javafx.beans.Observable> each) {
+    public void dependencies(Consumer<Observable> each) {
         each.accept(model.refreshCountProperty());
         each.accept(paused);
         for (RoleCardModel card : model.cards()) {

@@ -1,11 +1,13 @@
 package dev.hostwarden.panel.tray;
 
+import java.awt.BorderLayout;
 import java.awt.Color;
 import java.awt.EventQueue;
 import java.awt.GraphicsConfiguration;
 import java.awt.GridLayout;
 import java.awt.Insets;
 import java.awt.Label;
+import java.awt.LayoutManager;
 import java.awt.MouseInfo;
 import java.awt.Panel;
 import java.awt.Point;
@@ -109,7 +111,7 @@ final class X11Tooltip {
         for (String line : lines) {
             rows.add(new Label(line));
         }
-        Panel frame = new Inset(new java.awt.BorderLayout(), 1, 1);
+        Panel frame = new Inset(new BorderLayout(), 1, 1);
         frame.setBackground(new Color(0x8A8A8A));
         frame.add(rows);
         popup.removeAll();
@@ -121,7 +123,7 @@ final class X11Tooltip {
     private static final class Inset extends Panel {
         private final Insets insets;
 
-        Inset(java.awt.LayoutManager layout, int vertical, int horizontal) {
+        Inset(LayoutManager layout, int vertical, int horizontal) {
             super(layout);
             insets = new Insets(vertical, horizontal, vertical, horizontal);
         }

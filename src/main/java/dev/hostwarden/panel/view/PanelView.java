@@ -4,23 +4,24 @@ import dev.hostwarden.panel.model.PanelModel;
 import java.time.Clock;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import javafx.beans.binding.Bindings;
+import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.image.Image;
 import javafx.scene.image.ImageView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.VBox;
-import javafx.css.PseudoClass;
-import javafx.scene.control.OverrunStyle;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
-import java.util.List;
+import javafx.scene.layout.VBox;
 
 /** The main window's content: header, one card per role, the profile homes, and a footer line. */
 public final class PanelView extends BorderPane {
@@ -99,7 +100,7 @@ public final class PanelView extends BorderPane {
     static final double STACK_BELOW = 1060;
 
     /** Puts a control (a menu, a toggle) in the header, just before Refresh, which stays last and unsqueezed. */
-    public void addHeaderControl(javafx.scene.Node control) {
+    public void addHeaderControl(Node control) {
         header.getChildren().add(header.getChildren().size() - 1, control);
     }
 
@@ -122,7 +123,7 @@ public final class PanelView extends BorderPane {
 
     private static final PseudoClass STACKED = PseudoClass.getPseudoClass("stacked");
 
-    private static VBox padded(javafx.scene.Node node) {
+    private static VBox padded(Node node) {
         VBox box = new VBox(node);
         box.setStyle("-fx-padding: 4 18 14 18;");
         return box;

@@ -1,6 +1,6 @@
 package dev.hostwarden.panel.view;
 
-import dev.hostwarden.core.Environment;
+import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.panel.model.PanelContext;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.profiles.DesktopHandOff;

@@ -1,21 +1,16 @@
 package dev.hostwarden.panel.view;
 
 import atlantafx.base.theme.Styles;
-import dev.hostwarden.core.Check;
-import dev.hostwarden.core.CheckResult;
-import dev.hostwarden.core.Verdict;
-import dev.hostwarden.panel.model.CardAction;
-import javafx.scene.control.Alert;
-import javafx.scene.control.ButtonBar;
-import javafx.scene.control.ButtonType;
-import javafx.scene.control.TitledPane;
-import javafx.scene.layout.Region;
-import dev.hostwarden.core.HostRecord;
-import dev.hostwarden.core.LockProbe;
-import dev.hostwarden.core.Reason;
-import dev.hostwarden.core.ReasonCode;
-import dev.hostwarden.core.RecordRead;
 import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.lock.LockProbe;
+import dev.hostwarden.core.proof.Check;
+import dev.hostwarden.core.proof.CheckResult;
+import dev.hostwarden.core.proof.Reason;
+import dev.hostwarden.core.proof.ReasonCode;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.RecordRead;
+import dev.hostwarden.panel.model.CardAction;
 import dev.hostwarden.panel.model.Describe;
 import dev.hostwarden.panel.model.HolderInfo;
 import dev.hostwarden.panel.model.RetractPreview;
@@ -24,12 +19,21 @@ import dev.hostwarden.panel.model.RoleSnapshot;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Locale;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
+import javafx.scene.control.TitledPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
@@ -107,7 +111,7 @@ public final class RoleCardView extends VBox {
         model.retractPreviewProperty().addListener((observable, before, after) -> showPreview(after));
         model.actionProperty().addListener((observable, before, after) -> showAction(after));
         // Only where Retract is the card's action does its refusal matter up front; elsewhere it lives in the tooltip.
-        retractReason.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+        retractReason.textProperty().bind(Bindings.createStringBinding(
                 () -> model.actionProperty().get() != CardAction.RETRACT || model.retractEnabledProperty().get() || model.busyProperty().get()
                         ? "" : "Retract: " + model.retractDisabledReasonProperty().get(),
                 model.actionProperty(), model.retractEnabledProperty(), model.retractDisabledReasonProperty(), model.busyProperty()));
@@ -117,7 +121,7 @@ public final class RoleCardView extends VBox {
         hideWhenEmpty(age);
         // An empty preview would still take the card's spacing.
         preview.managedProperty().bind(preview.visibleProperty());
-        preview.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(preview.getChildren()));
+        preview.visibleProperty().bind(Bindings.isNotEmpty(preview.getChildren()));
         progressRow(role);
         showAction(model.actionProperty().get());
         showSnapshot(model.snapshotProperty().get());
@@ -134,7 +138,7 @@ public final class RoleCardView extends VBox {
         }
     }
 
-    private static TitledPane fold(String title, javafx.scene.Node content, String id) {
+    private static TitledPane fold(String title, Node content, String id) {
         TitledPane pane = new TitledPane(title, content);
         pane.setId(id);
         pane.setExpanded(false);
@@ -308,7 +312,7 @@ public final class RoleCardView extends VBox {
         Text evidence = new Text(check.evidence());
         evidence.getStyleClass().add("check-evidence");
         TextFlow text = new TextFlow(name, evidence);
-        HBox.setHgrow(text, javafx.scene.layout.Priority.ALWAYS);
+        HBox.setHgrow(text, Priority.ALWAYS);
         HBox row = new HBox(8, chip, text);
         row.setAlignment(Pos.TOP_LEFT);
         return row;
@@ -345,7 +349,7 @@ public final class RoleCardView extends VBox {
         cancel.setId("retract-cancel-" + role);
         cancel.setOnAction(event -> model.cancelRetract());
         HBox buttons = new HBox(8, confirm, cancel);
-        buttons.setPadding(new javafx.geometry.Insets(4, 0, 0, 0));
+        buttons.setPadding(new Insets(4, 0, 0, 0));
         preview.getChildren().add(buttons);
     }
 
@@ -367,7 +371,7 @@ public final class RoleCardView extends VBox {
         force.setOnAction(event -> model.forceStop());
         progress.setId("progress-" + role);
         progress.textProperty().bind(model.progressProperty());
-        HBox.setHgrow(progress, javafx.scene.layout.Priority.ALWAYS);
+        HBox.setHgrow(progress, Priority.ALWAYS);
         steps.getChildren().setAll(cancel, force, progress);
         steps.setAlignment(Pos.CENTER_LEFT);
         steps.getStyleClass().add("steps");

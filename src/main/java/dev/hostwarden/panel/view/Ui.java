@@ -1,14 +1,18 @@
 package dev.hostwarden.panel.view;
 
 import dev.hostwarden.core.Verdict;
-import dev.hostwarden.panel.tray.TrayStatus;
 import dev.hostwarden.panel.model.Describe;
+import dev.hostwarden.panel.tray.TrayStatus;
+import java.util.Locale;
+import javafx.geometry.VPos;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
+import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 
@@ -33,7 +37,7 @@ final class Ui {
 
     static Region spacer() {
         Region spacer = new Region();
-        javafx.scene.layout.HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox.setHgrow(spacer, Priority.ALWAYS);
         return spacer;
     }
 
@@ -50,7 +54,7 @@ final class Ui {
     private static Label row(GridPane grid, int row, String key, String shown, String copied, String... valueClasses) {
         Label keyLabel = label(key, "key");
         keyLabel.setMinWidth(Region.USE_PREF_SIZE);
-        GridPane.setValignment(keyLabel, javafx.geometry.VPos.TOP);
+        GridPane.setValignment(keyLabel, VPos.TOP);
         Label valueLabel = wrapping(shown, valueClasses.length == 0 ? new String[] {"value"} : valueClasses);
         copyable(valueLabel, copied);
         GridPane.setHgrow(valueLabel, Priority.ALWAYS);
@@ -75,9 +79,9 @@ final class Ui {
         GridPane grid = new GridPane();
         grid.setHgap(10);
         grid.setVgap(3);
-        javafx.scene.layout.ColumnConstraints keys = new javafx.scene.layout.ColumnConstraints();
+        ColumnConstraints keys = new ColumnConstraints();
         keys.setMinWidth(104);
-        javafx.scene.layout.ColumnConstraints values = new javafx.scene.layout.ColumnConstraints();
+        ColumnConstraints values = new ColumnConstraints();
         values.setHgrow(Priority.ALWAYS);
         values.setFillWidth(true);
         grid.getColumnConstraints().setAll(keys, values);
@@ -93,6 +97,6 @@ final class Ui {
             return;
         }
         badge.setText(verdict.name());
-        badge.getStyleClass().add("badge-" + TrayStatus.of(verdict).name().toLowerCase(java.util.Locale.ROOT));
+        badge.getStyleClass().add("badge-" + TrayStatus.of(verdict).name().toLowerCase(Locale.ROOT));
     }
 }

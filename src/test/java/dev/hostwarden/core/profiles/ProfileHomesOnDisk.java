@@ -1,10 +1,10 @@
 package dev.hostwarden.core.profiles;
 
 import dev.hostwarden.core.Fixtures;
-import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.Role;
-import dev.hostwarden.core.Tokens;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.Role;
+import dev.hostwarden.core.record.Tokens;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -16,6 +16,8 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -31,7 +33,7 @@ final class ProfileHomesOnDisk {
 
     /** A planned-stop marker naming {@code target}, written {@code secondsAgo} ago. */
     static Path marker(Path home, long target, long secondsAgo) throws IOException {
-        String writtenAt = java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC).minusSeconds(secondsAgo).toString();
+        String writtenAt = OffsetDateTime.now(ZoneOffset.UTC).minusSeconds(secondsAgo).toString();
         return Files.writeString(home.resolve(".gateway-planned-stop.json"), "{\"target_pid\": " + target
                 + ", \"target_start_time\": null, \"stopper_pid\": 1, \"written_at\": \"" + writtenAt + "\"}");
     }

@@ -10,9 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.core.Fixtures;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.Platform;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.Role;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;

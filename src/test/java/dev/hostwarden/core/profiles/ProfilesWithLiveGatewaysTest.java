@@ -8,15 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.Main;
-import dev.hostwarden.core.ControlSocket;
-import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.proof.ControlSocket;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.Python;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -63,7 +64,7 @@ class ProfilesWithLiveGatewaysTest {
     }
 
     private ChildProcess gateway(String... extra) throws Exception {
-        List<String> args = new java.util.ArrayList<>(List.of("run", "gateway", "--lock-dir", locks.toString(), "--home", root.toString()));
+        List<String> args = new ArrayList<>(List.of("run", "gateway", "--lock-dir", locks.toString(), "--home", root.toString()));
         args.addAll(List.of(extra));
         ChildProcess child = ChildProcess.java(Main.class, Map.of(), args.toArray(String[]::new));
         assertEquals("READY role=gateway pid=" + child.pid(), child.readLine(DEADLINE), child.stderr());

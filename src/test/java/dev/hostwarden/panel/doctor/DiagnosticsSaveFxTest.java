@@ -6,13 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.hostwarden.core.Environment;
+import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.panel.model.PanelContext;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +72,7 @@ class DiagnosticsSaveFxTest extends DoctorFxTestBase {
         Set<String> names = new HashSet<>();
         JsonNode manifest;
         try (ZipFile zip = new ZipFile(target.toFile())) {
-            for (ZipEntry entry : java.util.Collections.list(zip.entries())) {
+            for (ZipEntry entry : Collections.list(zip.entries())) {
                 names.add(entry.getName());
                 String content = new String(zip.getInputStream(entry).readAllBytes(), StandardCharsets.ISO_8859_1);
                 assertFalse(content.contains(BOT_TOKEN), "no token in " + entry.getName());

@@ -1,8 +1,8 @@
 package dev.hostwarden.panel.doctor;
 
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.RendezvousDir;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.RendezvousDir;
 import dev.hostwarden.panel.model.PanelContext;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -14,8 +14,8 @@ import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.api.FxToolkit;
+import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** A real window (Monocle headless) and a panel context on real directories, for the Doctor's tests. */

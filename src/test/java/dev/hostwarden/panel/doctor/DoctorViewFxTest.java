@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.Main;
 import dev.hostwarden.panel.PanelApp;
-import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.panel.model.PanelContext;
+import dev.hostwarden.testsupport.ChildProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,6 +16,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.Scene;
@@ -109,7 +110,7 @@ class DoctorViewFxTest extends DoctorFxTestBase {
     }
 
     /** The fix buttons still shown for the marker (empty once the checks ran again). */
-    private static java.util.Optional<Node> model(FxRobot robot) {
+    private static Optional<Node> model(FxRobot robot) {
         return robot.lookup("#doctor-fix-clear-marker-default").tryQuery();
     }
 

@@ -1,15 +1,15 @@
 package dev.hostwarden.panel.model;
 
-import dev.hostwarden.testsupport.PanelThreads;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.RendezvousDir;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.LockHolderChild;
 import dev.hostwarden.testsupport.ChildProcess;
+import dev.hostwarden.testsupport.PanelThreads;
 import dev.hostwarden.testsupport.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,24 +1,24 @@
 package dev.hostwarden.panel.model;
 
-import dev.hostwarden.testsupport.PanelThreads;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.Main;
-import dev.hostwarden.core.CheckResult;
 import dev.hostwarden.core.HostLockChild;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.LockState;
-import dev.hostwarden.core.PlannedStopMarker;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.ReasonCode;
-import dev.hostwarden.core.RendezvousDir;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.lock.LockState;
+import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.proof.CheckResult;
+import dev.hostwarden.core.proof.ReasonCode;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.LockHolderChild;
 import dev.hostwarden.testsupport.ChildProcess;
+import dev.hostwarden.testsupport.PanelThreads;
 import dev.hostwarden.testsupport.Waits;
 import java.io.IOException;
 import java.nio.file.Files;

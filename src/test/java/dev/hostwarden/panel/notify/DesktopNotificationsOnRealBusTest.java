@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.OwnershipEvent;
 import dev.hostwarden.panel.model.OwnershipEvent.Kind;
 import dev.hostwarden.testsupport.Waits;

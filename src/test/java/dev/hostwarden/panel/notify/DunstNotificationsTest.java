@@ -2,8 +2,8 @@ package dev.hostwarden.panel.notify;
 
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.OwnershipEvent;
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.Waits;

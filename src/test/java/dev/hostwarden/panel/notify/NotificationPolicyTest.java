@@ -6,12 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.OwnershipEvent;
 import dev.hostwarden.panel.model.OwnershipEvent.Kind;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The policy's own state, the history and the banner, with the tray's message as the notifier (no bus needed). */
@@ -65,7 +66,7 @@ class NotificationPolicyTest {
 
     @Test
     void noSessionBusMeansTheTraysMessage() {
-        Notifier chosen = Notifiers.forThisDesktop(java.util.Map.of(), () -> tray);
+        Notifier chosen = Notifiers.forThisDesktop(Map.of(), () -> tray);
         assertTrue(chosen instanceof TrayMessageNotifier, chosen.describe());
         assertTrue(chosen.describe().contains("DBUS_SESSION_BUS_ADDRESS"), chosen.describe());
     }

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.RendezvousDir;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.LockHolderChild;
 import dev.hostwarden.panel.model.PanelContext;
 import dev.hostwarden.panel.model.PanelModel;

@@ -1,6 +1,7 @@
 package dev.hostwarden.panel.notify;
 
 import dev.hostwarden.testsupport.ChildProcess;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +53,7 @@ final class PrivateSessionBus implements AutoCloseable {
     }
 
     static String onPath(String name) {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(java.io.File.pathSeparator)) {
+        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(File.pathSeparator)) {
             Path candidate = Path.of(dir, name);
             if (Files.isExecutable(candidate)) {
                 return candidate.toString();

@@ -1,6 +1,6 @@
 package dev.hostwarden.panel.notify;
 
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import java.util.concurrent.CompletableFuture;
 
 /** The buttons' targets: records which ran; what applies is set by the test. */

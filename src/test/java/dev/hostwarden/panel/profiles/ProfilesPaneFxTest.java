@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.Main;
-import dev.hostwarden.core.Environment;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.RendezvousDir;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.process.ProcessInspector;
 import dev.hostwarden.core.profiles.ProfileActions;
+import dev.hostwarden.core.record.RendezvousDir;
 import dev.hostwarden.testsupport.ChildProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +22,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -219,7 +220,7 @@ class ProfilesPaneFxTest {
             robot.clickOn("#profiles-confirm");
             try {
                 WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> message(robot).contains("\nafter:  "));
-            } catch (java.util.concurrent.TimeoutException late) {
+            } catch (TimeoutException late) {
                 throw new AssertionError("message: " + message(robot) + "; dialogs: " + robot.lookup("#profiles-dialog").queryAll().size());
             }
             String said = message(robot);
@@ -228,7 +229,7 @@ class ProfilesPaneFxTest {
             assertTrue(said.contains("\nafter:  default, fresh, p001"), said);
             try {
                 WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> ProfileRow.YES.equals(servedCell(robot, "fresh")));
-            } catch (java.util.concurrent.TimeoutException late) {
+            } catch (TimeoutException late) {
                 throw new AssertionError("fresh: model " + row(model, "fresh").served() + " / " + row(model, "fresh").state().servedWhy()
                         + ", cell " + servedCell(robot, "fresh") + ", refreshes " + onFx(() -> model.refreshCountProperty().get()));
             }

@@ -3,13 +3,13 @@ package dev.hostwarden.panel.profiles;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hostwarden.core.Environment;
-import dev.hostwarden.core.HostRecord;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.RendezvousDir;
-import dev.hostwarden.core.Role;
-import dev.hostwarden.core.Tokens;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
+import dev.hostwarden.core.record.Tokens;
 import dev.hostwarden.testsupport.Waits;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -52,7 +53,7 @@ class ProfilesViewModelTest {
         background.awaitTermination(10, TimeUnit.SECONDS);
     }
 
-    private <T> T onUi(java.util.concurrent.Callable<T> read) throws Exception {
+    private <T> T onUi(Callable<T> read) throws Exception {
         return CompletableFuture.supplyAsync(() -> {
             try {
                 return read.call();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.panel.PanelApp;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import javafx.application.Application;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.layout.StackPane;
+import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -50,13 +52,13 @@ class AppearanceFxTest {
     }
 
     private double brightness(Paint paint) {
-        return ((javafx.scene.paint.Color) paint).getBrightness();
+        return ((Color) paint).getBrightness();
     }
 
     @Test
     void pickingDarkRestylesAtOnceAndIsRemembered() throws Exception {
         ThemeStore store = new ThemeStore(state.resolve("hostwarden"));
-        Appearance appearance = Appearance.begin(store, ThemeChoice.LIGHT, new SystemThemeProbe("linux"));
+        Appearance appearance = Appearance.begin(store, ThemeChoice.LIGHT, new SystemThemeProbe(Platform.Desktop.FREEDESKTOP));
         onFx(() -> {
             appearance.applyToApplication();
             appearance.attach(scene);

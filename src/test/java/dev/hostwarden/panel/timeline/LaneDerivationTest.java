@@ -2,7 +2,7 @@ package dev.hostwarden.panel.timeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.history.EventType;
 import dev.hostwarden.history.HistoryEvent;
 import java.time.Instant;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hostwarden.core.Role;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.history.EventType;
 import dev.hostwarden.history.HistoryEvent;
 import dev.hostwarden.history.HistoryLog;
@@ -23,6 +23,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.layout.Pane;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -61,7 +62,7 @@ class TimelineWindowFxTest {
     @AfterEach
     void closeAndStop() throws Exception {
         onFx(() -> {
-            List.copyOf(javafx.stage.Window.getWindows()).stream().filter(window -> window instanceof Stage each && each.getOwner() == stage)
+            List.copyOf(Window.getWindows()).stream().filter(window -> window instanceof Stage each && each.getOwner() == stage)
                     .forEach(window -> ((Stage) window).close());
             return null;
         });

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.autostart.Autostart;
-import dev.hostwarden.core.Environment;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.RendezvousDir;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.PanelContext;
 import dev.hostwarden.panel.model.PanelModel;
 import java.nio.file.Files;

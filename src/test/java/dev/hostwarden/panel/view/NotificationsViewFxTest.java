@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.ProcessInspector;
-import dev.hostwarden.core.RendezvousDir;
-import dev.hostwarden.core.Role;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.RendezvousDir;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.OwnershipEvent;
 import dev.hostwarden.panel.model.PanelContext;
 import dev.hostwarden.panel.model.PanelModel;
@@ -27,6 +27,7 @@ import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -103,7 +104,7 @@ class NotificationsViewFxTest {
         @SuppressWarnings("unchecked")
         ListView<Object> list = robot.lookup("#notification-history-list").queryAs(ListView.class);
         assertEquals(1, onFx(() -> list.getItems().size()));
-        assertTrue(robot.lookup((Node node) -> node instanceof javafx.scene.control.ListCell<?> cell && cell.getText() != null
+        assertTrue(robot.lookup((Node node) -> node instanceof ListCell<?> cell && cell.getText() != null
                 && cell.getText().equals("09:00:00  gateway: owner PID 42 is gone (NO_OWNER) — notified")).tryQuery().isPresent(),
                 "the history line says when, what, and that the desktop was told");
     }

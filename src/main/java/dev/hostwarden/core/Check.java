@@ -1,5 +1,0 @@
-package dev.hostwarden.core;
-
-/** One step of a liveness proof with the raw evidence it used. */
-public record Check(String name, CheckResult result, String evidence) {
-}

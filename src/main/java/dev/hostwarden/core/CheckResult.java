@@ -1,4 +1,0 @@
-package dev.hostwarden.core;
-
-/** The outcome of one step of a liveness proof. */
-public enum CheckResult { PASS, FAIL, UNPROVABLE, SKIPPED }

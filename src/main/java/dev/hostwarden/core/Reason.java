@@ -1,5 +1,0 @@
-package dev.hostwarden.core;
-
-/** A reason code with a plain-language message carrying the concrete values. */
-public record Reason(ReasonCode code, String message) {
-}

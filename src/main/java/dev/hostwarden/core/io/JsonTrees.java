@@ -1,0 +1,127 @@
+package dev.hostwarden.core.io;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * databind's JSON trees, read and written with jackson-core's streaming API through
+ * {@link JsonStreams}: databind's {@code ObjectMapper} set-up alone costs a fresh JVM more than the
+ * whole command, so only the tree types are databind's.
+ */
+public final class JsonTrees {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private JsonTrees() {
+    }
+
+    public static ObjectNode object() {
+        return NODES.objectNode();
+    }
+
+    /** Parses exactly one JSON value; anything after it (but white space) is a {@link JsonStreams.TrailingContentException}. */
+    public static JsonNode parse(String text) throws IOException {
+        try (JsonParser parser = JsonStreams.parser(text)) {
+            JsonToken first = parser.nextToken();
+            if (first == null) {
+                throw new JsonParseException(parser, "no content");
+            }
+            JsonNode value = read(parser, first);
+            JsonStreams.expectEnd(parser);
+            return value;
+        }
+    }
+
+    private static JsonNode read(JsonParser parser, JsonToken token) throws IOException {
+        switch (token) {
+            case START_OBJECT: {
+                ObjectNode object = NODES.objectNode();
+                for (JsonToken next = parser.nextToken(); next != JsonToken.END_OBJECT; next = parser.nextToken()) {
+                    String name = parser.currentName();
+                    object.set(name, read(parser, parser.nextToken()));
+                }
+                return object;
+            }
+            case START_ARRAY: {
+                ArrayNode array = NODES.arrayNode();
+                for (JsonToken next = parser.nextToken(); next != JsonToken.END_ARRAY; next = parser.nextToken()) {
+                    array.add(read(parser, next));
+                }
+                return array;
+            }
+            case VALUE_STRING:
+                return NODES.textNode(parser.getText());
+            case VALUE_NUMBER_INT:
+                return parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+                        ? NODES.numberNode(parser.getBigIntegerValue()) : NODES.numberNode(parser.getLongValue());
+            case VALUE_NUMBER_FLOAT:
+                return NODES.numberNode(parser.getDoubleValue());
+            case VALUE_TRUE:
+                return NODES.booleanNode(true);
+            case VALUE_FALSE:
+                return NODES.booleanNode(false);
+            case VALUE_NULL:
+                return NODES.nullNode();
+            default:
+                throw new JsonParseException(parser, "unexpected token " + token);
+        }
+    }
+
+    /** Compact form, as hermes writes its files. */
+    public static String compact(JsonNode node) {
+        return JsonStreams.compact(generator -> write(generator, node));
+    }
+
+    /** Indented form for people reading the command line's output. */
+    public static String pretty(JsonNode node) {
+        return JsonStreams.pretty(generator -> write(generator, node));
+    }
+
+    private static void write(JsonGenerator generator, JsonNode node) throws IOException {
+        switch (node.getNodeType()) {
+            case OBJECT: {
+                generator.writeStartObject();
+                for (Map.Entry<String, JsonNode> field : node.properties()) {
+                    generator.writeFieldName(field.getKey());
+                    write(generator, field.getValue());
+                }
+                generator.writeEndObject();
+                break;
+            }
+            case ARRAY: {
+                generator.writeStartArray();
+                for (JsonNode item : node) {
+                    write(generator, item);
+                }
+                generator.writeEndArray();
+                break;
+            }
+            case STRING:
+                generator.writeString(node.textValue());
+                break;
+            case NUMBER:
+                if (node.isIntegralNumber()) {
+                    if (node.canConvertToLong()) {
+                        generator.writeNumber(node.longValue());
+                    } else {
+                        generator.writeNumber(node.bigIntegerValue());
+                    }
+                } else {
+                    JsonStreams.writeDecimal(generator, node.doubleValue());
+                }
+                break;
+            case BOOLEAN:
+                generator.writeBoolean(node.booleanValue());
+                break;
+            default:
+                generator.writeNull();
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package dev.hostwarden.core.marker;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.process.ProcessInspector;
+import dev.hostwarden.core.record.RecordCodec;
+import java.nio.file.Path;
+
+/**
+ * {@code <HERMES_HOME>/.gateway-planned-stop.json}: written by a stopper before it signals (or, on
+ * Windows, instead of signalling), so the owner knows the stop is intended, drains, and exits 0.
+ * Fields: {@code target_pid}, {@code target_start_time}, {@code stopper_pid}, {@code written_at}.
+ */
+public final class PlannedStopMarker {
+    public static final String FILE_NAME = ".gateway-planned-stop.json";
+
+    private PlannedStopMarker() {
+    }
+
+    public static Path pathFor(Path home) {
+        return home.resolve(FILE_NAME);
+    }
+
+    public static PidMarker at(Path path) {
+        return new PidMarker(path, "stopper_pid");
+    }
+
+    public static PidMarker forHome(Path home) {
+        return at(pathFor(home));
+    }
+
+    /** hermes' {@code write_planned_stop_marker}: names the target as measured now, this process as the stopper. */
+    public static boolean write(Path home, long targetPid, ProcessInspector inspector) {
+        ObjectNode marker = PidMarker.head(targetPid, inspector);
+        marker.put("stopper_pid", Platform.currentPid());
+        marker.put("written_at", RecordCodec.utcNow());
+        return forHome(home).write(marker);
+    }
+}

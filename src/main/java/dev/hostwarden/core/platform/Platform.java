@@ -1,0 +1,178 @@
+package dev.hostwarden.core.platform;
+
+import java.util.Locale;
+
+/**
+ * The one place that decides which operating system this is, and answers every question whose answer
+ * depends on it: which lock hermes takes, how an owner is asked to stop, where files live, what the
+ * null device is called, which desktop the panel's tray, notifications and theme probe talk to.
+ * Nothing else reads {@code os.name} (an architecture test says so).
+ *
+ * <p>The family is the OS's, unless the system property {@value #FLAVOUR_PROPERTY} is {@code windows}:
+ * then this JVM takes the Windows answers (the one-byte lock at 1 MiB, the marker-only stop,
+ * {@code %APPDATA%} settings, no POSIX permissions, the Windows desktop) on any OS, so tests on Linux
+ * exercise them between real processes. It is read once, at start; any other value is refused with one
+ * line on stderr and the OS's own family is used, since only the Windows answers are portable enough to
+ * run elsewhere.
+ */
+public final class Platform {
+    /** {@code -Dhostwarden.platform=windows}: the Windows family on another OS, for tests. */
+    public static final String FLAVOUR_PROPERTY = "hostwarden.platform";
+
+    /** The operating systems Hostwarden tells apart. */
+    public enum Family { LINUX, MAC, WINDOWS, OTHER_POSIX }
+
+    /** hermes' host lock: {@code flock(2)} on POSIX, {@code msvcrt.locking} of one byte at 1 MiB on Windows. */
+    public enum LockKind { FLOCK, BYTE_RANGE }
+
+    /** How an owner is asked to stop: the planned-stop marker always, SIGTERM too where signals exist. */
+    public enum StopMethod { MARKER_AND_SIGTERM, MARKER_ONLY }
+
+    /** What the panel's tray, notifications and theme probe talk to. */
+    public enum Desktop { FREEDESKTOP, WINDOWS, MAC }
+
+    private static final Platform CURRENT = chosen();
+
+    private final Family family;
+    private final String description;
+
+    private Platform(Family family, String description) {
+        this.family = family;
+        this.description = description;
+    }
+
+    /** The platform this JVM runs as (the forced family under {@value #FLAVOUR_PROPERTY}). */
+    public static Platform current() {
+        return CURRENT;
+    }
+
+    /** A platform of {@code family}, for code that is tested for every family on one machine. */
+    public static Platform of(Family family) {
+        return new Platform(family, family.name().toLowerCase(Locale.ROOT));
+    }
+
+    private static Platform chosen() {
+        String osName = System.getProperty("os.name", "");
+        String forced = System.getProperty(FLAVOUR_PROPERTY);
+        try {
+            return decide(forced, osName);
+        } catch (IllegalArgumentException notUnderstood) {
+            // A test switch mistyped: one line, and this OS's own family, rather than a crash in every command.
+            System.err.println("hostwarden: " + notUnderstood.getMessage() + "; using this OS's own flavour (" + osName + ")");
+            return decide(null, osName);
+        }
+    }
+
+    /** The platform a forced flavour (or none) and an {@code os.name} make. */
+    static Platform decide(String forced, String osName) {
+        if (forced == null || forced.isEmpty()) {
+            return new Platform(familyOf(osName), osName.toLowerCase(Locale.ROOT));
+        }
+        if (forced.equals("windows")) {
+            return new Platform(Family.WINDOWS, "windows (forced by -D" + FLAVOUR_PROPERTY + ")");
+        }
+        throw new IllegalArgumentException("-D" + FLAVOUR_PROPERTY + "=" + forced + " is not understood: the only forced flavour is windows");
+    }
+
+    private static Family familyOf(String osName) {
+        String os = osName.toLowerCase(Locale.ROOT);
+        if (os.startsWith("windows")) {
+            return Family.WINDOWS;
+        }
+        if (os.startsWith("linux")) {
+            return Family.LINUX;
+        }
+        return os.startsWith("mac") ? Family.MAC : Family.OTHER_POSIX;
+    }
+
+    public Family family() {
+        return family;
+    }
+
+    /** The OS in words, with the forcing switch when it was used ("linux", "windows (forced by …)"). */
+    public String describe() {
+        return description;
+    }
+
+    /** The OS name, version and architecture, as a diagnostics bundle records them. */
+    public static String osVersion() {
+        return System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch");
+    }
+
+    public LockKind lockKind() {
+        return family == Family.WINDOWS ? LockKind.BYTE_RANGE : LockKind.FLOCK;
+    }
+
+    public StopMethod stopMethod() {
+        return family == Family.WINDOWS ? StopMethod.MARKER_ONLY : StopMethod.MARKER_AND_SIGTERM;
+    }
+
+    /** POSIX signals can be sent (SIGTERM, SIGKILL): everywhere but Windows. */
+    public boolean hasSignals() {
+        return stopMethod() == StopMethod.MARKER_AND_SIGTERM;
+    }
+
+    /** Files have POSIX owners and modes (0600 records, 0700 directories, "owned by another user"). */
+    public boolean hasPosixPermissions() {
+        return family != Family.WINDOWS;
+    }
+
+    /**
+     * Linux's {@code /proc}: raw start ticks and boot id, {@code /proc/locks}, pidfds, PID namespaces,
+     * {@code setsid}. Elsewhere process identity comes from {@link ProcessHandle} alone.
+     */
+    public boolean hasProcFs() {
+        return family == Family.LINUX;
+    }
+
+    /** Paths that differ only in case name the same file (Windows, and macOS's default volumes). */
+    public boolean hasCaseInsensitivePaths() {
+        return family == Family.WINDOWS || family == Family.MAC;
+    }
+
+    /** A rename over an open file can fail for a moment (another process reading it): retry it. */
+    public boolean hasSharingViolations() {
+        return family == Family.WINDOWS;
+    }
+
+    /** The file a child's standard input is redirected from. */
+    public String nullDevice() {
+        return family == Family.WINDOWS ? "NUL" : "/dev/null";
+    }
+
+    /** An executable's file name: {@code name.exe} on Windows. */
+    public String executable(String name) {
+        return family == Family.WINDOWS ? name + ".exe" : name;
+    }
+
+    /** A program named without an extension is looked up with each of PATHEXT's (Windows). */
+    public boolean searchesPathExtensions() {
+        return family == Family.WINDOWS;
+    }
+
+    /** A path separator other than {@code /} names a directory too ({@code \} on Windows). */
+    public boolean isPathLike(String program) {
+        return program.contains("/") || (family == Family.WINDOWS && program.contains("\\"));
+    }
+
+    public Desktop desktop() {
+        return switch (family) {
+            case WINDOWS -> Desktop.WINDOWS;
+            case MAC -> Desktop.MAC;
+            default -> Desktop.FREEDESKTOP;
+        };
+    }
+
+    /** The C library's {@code open(2)} flags differ on macOS. */
+    int openAppendFlag() {
+        return family == Family.MAC ? 0x8 : 0x400;
+    }
+
+    int openCloseOnExecFlag() {
+        return family == Family.MAC ? 0x1000000 : 0x80000;
+    }
+
+    public static long currentPid() {
+        return ProcessHandle.current().pid();
+    }
+}

@@ -1,0 +1,43 @@
+package dev.hostwarden.core.process;
+
+import com.sun.jna.LastErrorException;
+import dev.hostwarden.core.platform.NativeLibC;
+import dev.hostwarden.core.platform.Platform;
+
+/**
+ * Asking another process to end: SIGTERM (POSIX only; Windows has no signal a console process can
+ * catch, which is why the planned-stop marker exists) and the forced end (SIGKILL, or
+ * TerminateProcess through {@link ProcessHandle} on Windows). Callers re-prove the target's
+ * incarnation right before calling.
+ */
+public final class ProcessSignals {
+    public static final int SIGKILL = 9;
+    public static final int SIGTERM = 15;
+
+    private ProcessSignals() {
+    }
+
+    /** Sends SIGTERM; false where there are no signals or the kill failed (no such process, not permitted). */
+    public static boolean terminate(long pid) {
+        return Platform.current().hasSignals() && send(pid, SIGTERM);
+    }
+
+    /** Ends the process without letting it clean up. */
+    public static boolean kill(long pid) {
+        if (Platform.current().hasSignals()) {
+            return send(pid, SIGKILL);
+        }
+        return ProcessHandle.of(pid).map(ProcessHandle::destroyForcibly).orElse(false);
+    }
+
+    private static boolean send(long pid, int signal) {
+        if (pid <= 0 || pid > Integer.MAX_VALUE) {
+            return false;
+        }
+        try {
+            return NativeLibC.get().kill((int) pid, signal) == 0;
+        } catch (LastErrorException failed) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package dev.hostwarden.core.proof;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hostwarden.core.record.HermesHome;
+import dev.hostwarden.core.record.HostRecord;
+import dev.hostwarden.core.record.RecordCodec;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * hermes' {@code probe_owner}: does the endpoint a serve record names answer as that PID and role?
+ * A bounded TCP connect (a closed port in the graceful-shutdown window is "no" at once), then
+ * {@code GET /api/host/identity} with the token. A bare listener or another program is "no".
+ */
+public final class OwnerProbe {
+    public static final String IDENTITY_PATH = "/api/host/identity";
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(2);
+    private static final int MAX_BODY = 65_536;
+
+    private OwnerProbe() {
+    }
+
+    public static Optional<ObjectNode> probe(HostRecord record, String token, Duration timeout) {
+        if (record.port() == null) {
+            return Optional.empty();
+        }
+        InetSocketAddress address = new InetSocketAddress(record.dialHost(), record.port());
+        int millis = (int) Math.max(1, timeout.toMillis());
+        // One connection, bounded at every step: the panel re-asks a live owner every few seconds, and
+        // a hung owner's kernel still accepts connections into its backlog, so only the read times out.
+        try (Socket socket = new Socket()) {
+            socket.connect(address, millis);
+            socket.setSoTimeout(millis);
+            OutputStream out = socket.getOutputStream();
+            StringBuilder request = new StringBuilder()
+                    .append("GET ").append(IDENTITY_PATH).append(" HTTP/1.1\r\n")
+                    .append("Host: ").append(record.dialHost()).append(':').append(record.port()).append("\r\n")
+                    .append("Accept: application/json\r\nConnection: close\r\n");
+            if (token != null && !token.isEmpty()) {
+                request.append("X-Hermes-Token: ").append(token).append("\r\n");
+                request.append("Authorization: Bearer ").append(token).append("\r\n");
+            }
+            out.write(request.append("\r\n").toString().getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            String response = readResponse(socket.getInputStream(), System.nanoTime() + timeout.toNanos());
+            return parse(response, record);
+        } catch (IOException | RuntimeException failed) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Whether the owner {@code record} names answers as that PID and role now: its identity endpoint
+     * for a role that serves HTTP, else the control socket in its home. Empty when it cannot be asked
+     * from here (a home this JVM cannot express as a path).
+     */
+    public static Optional<Boolean> answers(HostRecord record, String token, Duration timeout) {
+        if (record.role().servesHttp()) {
+            return Optional.of(probe(record, token, timeout).isPresent());
+        }
+        try {
+            return Optional.of(ControlSocket.identifiesAs(HermesHome.ownerHome(record), record.pid(), timeout));
+        } catch (InvalidPathException unmappable) {
+            return Optional.empty();
+        }
+    }
+
+    private static String readResponse(InputStream in, long deadline) throws IOException {
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        byte[] chunk = new byte[8192];
+        int read;
+        while ((read = in.read(chunk)) != -1) {
+            buffer.write(chunk, 0, read);
+            if (buffer.size() > MAX_BODY + 16_384 || System.nanoTime() > deadline) {
+                break;
+            }
+        }
+        return buffer.toString(StandardCharsets.UTF_8);
+    }
+
+    private static Optional<ObjectNode> parse(String response, HostRecord record) {
+        int headerEnd = response.indexOf("\r\n\r\n");
+        if (!response.startsWith("HTTP/1.") || headerEnd < 0) {
+            return Optional.empty();
+        }
+        String[] statusLine = response.substring(0, response.indexOf("\r\n")).split(" ");
+        if (statusLine.length < 2 || !statusLine[1].equals("200")) {
+            return Optional.empty();
+        }
+        String body = response.substring(headerEnd + 4);
+        if (response.substring(0, headerEnd).toLowerCase(Locale.ROOT).contains("transfer-encoding: chunked")) {
+            body = Dechunk.apply(body);
+        }
+        if (body.length() > MAX_BODY) {
+            body = body.substring(0, MAX_BODY);
+        }
+        try {
+            ObjectNode payload = RecordCodec.parseObject(body.getBytes(StandardCharsets.UTF_8));
+            boolean sameRole = record.role().wireName().equals(payload.path("role").asText(null));
+            boolean samePid = payload.path("pid").isIntegralNumber() && payload.path("pid").longValue() == record.pid();
+            return sameRole && samePid ? Optional.of(payload) : Optional.empty();
+        } catch (RecordCodec.CorruptRecordException notJson) {
+            return Optional.empty();
+        }
+    }
+
+    /** Minimal chunked transfer decoding for servers that stream the identity answer. */
+    private static final class Dechunk {
+        static String apply(String body) {
+            StringBuilder out = new StringBuilder();
+            int at = 0;
+            while (at < body.length()) {
+                int lineEnd = body.indexOf("\r\n", at);
+                if (lineEnd < 0) {
+                    break;
+                }
+                int size = Integer.parseInt(body.substring(at, lineEnd).split(";")[0].trim(), 16);
+                if (size == 0) {
+                    break;
+                }
+                out.append(body, lineEnd + 2, Math.min(body.length(), lineEnd + 2 + size));
+                at = lineEnd + 2 + size + 2;
+            }
+            return out.toString();
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package dev.hostwarden.core.proof;
+
+/** Why a role has its verdict; shared by {@code status}, {@code explain} and the panel. */
+public enum ReasonCode {
+    LIVE,
+    NO_RECORD,
+    FOREIGN_OWNER_FILE,
+    CORRUPT_RECORD,
+    PROTOCOL_MISMATCH,
+    PID_DEAD,
+    PID_REUSED,
+    START_TICKS_MISMATCH,
+    OTHER_BOOT,
+    PREDATES_BOOT_LOCK_FREE,
+    NO_INCARNATION_PROOF,
+    UNPROVABLE,
+    LOCK_FREE_OWNER_GONE,
+    LOCK_HELD_NO_RECORD,
+    HOLDER_MISMATCH,
+    TOKEN_MISMATCH,
+    ENDPOINT_SILENT,
+    LOCK_DIR_UNUSABLE,
+    OWNER_EXITING,
+    /** Another machine holds the role's fleet lease: nothing here to retract; a local owner would wait. */
+    FLEET_HELD_ELSEWHERE,
+    /** The fleet's etcd cannot be asked: the fleet state is unproven (never "no owner"). */
+    FLEET_UNREACHABLE,
+    /** The local owner's fleet revision is not the key's: it has lost the fleet lease. */
+    FLEET_FENCED
+}

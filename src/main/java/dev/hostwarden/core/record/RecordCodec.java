@@ -1,0 +1,355 @@
+package dev.hostwarden.core.record;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hostwarden.core.io.JsonStreams;
+import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.io.PrivateFiles;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The wire form of a record: hermes' camelCase keys in hermes' order, read field by field with
+ * hermes' coercion rules so one bad field never loses the record. Records are read and written with
+ * jackson-core's streaming API ({@link JsonStreams}), without building a tree: {@code status} reads
+ * them in a fresh JVM every time it is polled.
+ */
+public final class RecordCodec {
+    private RecordCodec() {
+    }
+
+    /** Why a record file could not be used, in plain language. */
+    public static final class CorruptRecordException extends Exception {
+        public CorruptRecordException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Parses a JSON document (a marker, a settings file, an endpoint's answer) into an object node,
+     * with the same plain-language errors as a record.
+     */
+    public static ObjectNode parseObject(byte[] bytes) throws CorruptRecordException {
+        JsonNode node;
+        try {
+            node = JsonTrees.parse(documentText(bytes));
+        } catch (IOException unreadable) {
+            throw unreadable(unreadable);
+        }
+        if (!node.isObject()) {
+            throw notAnObject(describe(node.asToken()));
+        }
+        return (ObjectNode) node;
+    }
+
+    public static HostRecord decode(byte[] bytes) throws CorruptRecordException {
+        WireFields fields;
+        try (JsonParser parser = JsonStreams.parser(documentText(bytes))) {
+            JsonToken first = parser.nextToken();
+            if (first != JsonToken.START_OBJECT) {
+                // The whole document must still parse: "[1," is invalid JSON before it is an array.
+                parser.skipChildren();
+                JsonStreams.expectEnd(parser);
+                throw notAnObject(describe(first));
+            }
+            fields = WireFields.read(parser);
+            JsonStreams.expectEnd(parser);
+        } catch (IOException unreadable) {
+            throw unreadable(unreadable);
+        }
+        return fields.toRecord();
+    }
+
+    /** The record as hermes writes it: compact, camelCase keys in hermes' order. */
+    public static byte[] encode(HostRecord record) {
+        return JsonStreams.compact(generator -> write(generator, record)).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Writes the record object, keys in hermes' order. */
+    public static void write(JsonGenerator generator, HostRecord record) throws IOException {
+        generator.writeStartObject();
+        generator.writeStringField("role", record.role().wireName());
+        generator.writeStringField("home", record.home());
+        generator.writeNumberField("pid", record.pid());
+        generator.writeFieldName("createTime");
+        if (record.createTime() == null) {
+            generator.writeNull();
+        } else {
+            JsonStreams.writeDecimal(generator, record.createTime());
+        }
+        generator.writeFieldName("startTime");
+        if (record.startTime() == null) {
+            generator.writeNull();
+        } else {
+            generator.writeNumber(record.startTime());
+        }
+        generator.writeStringField("bootEpoch", record.bootEpoch());
+        generator.writeStringField("host", record.host());
+        generator.writeFieldName("port");
+        if (record.port() == null) {
+            generator.writeNull();
+        } else {
+            generator.writeNumber(record.port());
+        }
+        generator.writeNumberField("protocolVersion", record.protocolVersion());
+        generator.writeStringField("tokenFingerprint", record.tokenFingerprint());
+        generator.writeArrayFieldStart("profiles");
+        for (String profile : record.profiles()) {
+            generator.writeString(profile);
+        }
+        generator.writeEndArray();
+        generator.writeStringField("updatedAt", record.updatedAt());
+        if (record.fleetRevision() != null) {
+            // Only a fleet owner writes it; hermes ignores keys it does not know.
+            generator.writeNumberField("fleetRevision", record.fleetRevision());
+        }
+        generator.writeEndObject();
+    }
+
+    /** The fields as found on the wire. A repeated key: the last one wins, as in Python's json. */
+    private static final class WireFields {
+        private JsonToken roleToken;
+        private String role;
+        private JsonToken pidToken;
+        private long pid;
+        private String pidProblem = "missing";
+        private String home = "";
+        private Double createTime;
+        private Long startTime;
+        private String bootEpoch = "";
+        private String host = "";
+        private Integer port;
+        private int protocolVersion;
+        private String tokenFingerprint = "";
+        private List<String> profiles = List.of();
+        private String updatedAt = "";
+        private Long fleetRevision;
+
+        static WireFields read(JsonParser parser) throws IOException {
+            WireFields fields = new WireFields();
+            for (JsonToken key = parser.nextToken(); key != JsonToken.END_OBJECT; key = parser.nextToken()) {
+                String name = parser.currentName();
+                JsonToken value = parser.nextToken();
+                switch (name) {
+                    case "role" -> {
+                        fields.roleToken = value;
+                        fields.role = value == JsonToken.VALUE_STRING ? parser.getText() : null;
+                    }
+                    case "pid" -> fields.readPid(parser, value);
+                    case "home" -> fields.home = text(parser, value);
+                    case "createTime" -> fields.createTime = finiteNumber(parser, value);
+                    case "startTime" -> fields.startTime = positiveLong(parser, value);
+                    case "bootEpoch" -> fields.bootEpoch = text(parser, value);
+                    case "host" -> fields.host = text(parser, value);
+                    case "port" -> fields.port = port(parser, value);
+                    case "protocolVersion" -> fields.protocolVersion = protocolVersion(parser, value);
+                    case "tokenFingerprint" -> fields.tokenFingerprint = text(parser, value);
+                    case "profiles" -> fields.profiles = strings(parser, value);
+                    case "updatedAt" -> fields.updatedAt = text(parser, value);
+                    case "fleetRevision" -> fields.fleetRevision = positiveLong(parser, value);
+                    default -> {
+                        // Unknown keys (newer hermes versions) are ignored.
+                    }
+                }
+                parser.skipChildren();
+            }
+            return fields;
+        }
+
+        private void readPid(JsonParser parser, JsonToken value) throws IOException {
+            pidToken = value;
+            if (value == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER
+                    && parser.getLongValue() > 0 && parser.getLongValue() <= Integer.MAX_VALUE) {
+                pid = parser.getLongValue();
+                pidProblem = null;
+            } else {
+                pidProblem = "invalid (" + render(parser, value) + ")";
+            }
+        }
+
+        HostRecord toRecord() throws CorruptRecordException {
+            if (role == null) {
+                throw new CorruptRecordException("the required field \"role\" is " + (roleToken == null ? "missing" : describe(roleToken)));
+            }
+            Role parsedRole;
+            try {
+                parsedRole = Role.parse(role);
+            } catch (IllegalArgumentException unknown) {
+                throw new CorruptRecordException("the field \"role\" names an unknown role '" + role + "'");
+            }
+            if (pidProblem != null) {
+                throw new CorruptRecordException("the required field \"pid\" is " + pidProblem);
+            }
+            String homeProblem = pathProblem(home);
+            if (homeProblem != null) {
+                throw new CorruptRecordException("the field \"home\" cannot name a directory: it contains " + homeProblem);
+            }
+            return new HostRecord(parsedRole, home, pid, createTime, startTime, bootEpoch, host, port, protocolVersion,
+                    tokenFingerprint, profiles, updatedAt, fleetRevision);
+        }
+    }
+
+    private static String text(JsonParser parser, JsonToken value) throws IOException {
+        return value == JsonToken.VALUE_STRING ? parser.getText() : "";
+    }
+
+    private static Double finiteNumber(JsonParser parser, JsonToken value) throws IOException {
+        if (value != JsonToken.VALUE_NUMBER_INT && value != JsonToken.VALUE_NUMBER_FLOAT) {
+            return null;
+        }
+        double number = parser.getDoubleValue();
+        return Double.isFinite(number) ? number : null;
+    }
+
+    private static Long positiveLong(JsonParser parser, JsonToken value) throws IOException {
+        return value == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER
+                && parser.getLongValue() > 0 ? parser.getLongValue() : null;
+    }
+
+    private static Integer port(JsonParser parser, JsonToken value) throws IOException {
+        return value == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() == JsonParser.NumberType.INT
+                && parser.getIntValue() >= 1 && parser.getIntValue() <= 65535 ? parser.getIntValue() : null;
+    }
+
+    /**
+     * hermes' {@code version if isinstance(version, int) else 0}: a Python bool is an int, so
+     * {@code true} stays True, which equals 1 (accepted) and {@code false} equals 0; a float, even
+     * 1.0, is not an int and becomes 0 (stale), as does a string. An int too large for Java's int
+     * is not 1 either way.
+     */
+    private static int protocolVersion(JsonParser parser, JsonToken value) throws IOException {
+        return switch (value) {
+            case VALUE_TRUE -> 1;
+            case VALUE_NUMBER_INT -> parser.getNumberType() == JsonParser.NumberType.INT ? parser.getIntValue() : 0;
+            default -> 0;
+        };
+    }
+
+    /**
+     * Why a text cannot be a path on any system, or null: a NUL character (no OS path holds one), or
+     * a lone UTF-16 surrogate (Python writes one for each byte of a path that is not UTF-8, and
+     * such a path cannot be named through Java's file API).
+     */
+    private static String pathProblem(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\0') {
+                return "a NUL character at position " + i;
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return String.format(Locale.ROOT, "a lone surrogate \\u%04x at position %d", (int) c, i);
+            }
+        }
+        return null;
+    }
+
+    /** The string items of an array; anything else in it, or a value that is not an array, counts for nothing. */
+    private static List<String> strings(JsonParser parser, JsonToken value) throws IOException {
+        List<String> values = new ArrayList<>();
+        if (value != JsonToken.START_ARRAY) {
+            return values;
+        }
+        for (JsonToken item = parser.nextToken(); item != JsonToken.END_ARRAY; item = parser.nextToken()) {
+            if (item == JsonToken.VALUE_STRING) {
+                values.add(parser.getText());
+            }
+            parser.skipChildren();
+        }
+        return values;
+    }
+
+    /** A scalar as it was written; a container by its kind. */
+    private static String render(JsonParser parser, JsonToken value) throws IOException {
+        return switch (value) {
+            case START_ARRAY, START_OBJECT -> describe(value);
+            case VALUE_STRING -> "\"" + parser.getText() + "\"";
+            default -> parser.getText();
+        };
+    }
+
+    /**
+     * The document text: strict UTF-8, a leading byte order mark dropped, empty refused. hermes
+     * reads with {@code read_text(encoding="utf-8-sig")}, whose strict decoder raises on any byte
+     * sequence that is not UTF-8 (encoded surrogates and overlong forms included), and then has no
+     * record: so bytes that are not UTF-8 make a corrupt record here, never a replacement character.
+     */
+    private static String documentText(byte[] bytes) throws CorruptRecordException {
+        String text;
+        try {
+            text = PrivateFiles.strictUtf8(bytes);
+        } catch (CharacterCodingException notUtf8) {
+            throw new CorruptRecordException("the file is not valid UTF-8 (at byte " + firstInvalidByte(bytes) + ")");
+        }
+        if (text.startsWith("\uFEFF")) {
+            text = text.substring(1);
+        }
+        if (text.isBlank()) {
+            throw new CorruptRecordException("the file is empty");
+        }
+        return text;
+    }
+
+    /** The offset of the first byte a strict UTF-8 decoder refuses. */
+    private static int firstInvalidByte(byte[] bytes) {
+        var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        decoder.decode(in, out, true);
+        return in.position();
+    }
+
+    private static CorruptRecordException unreadable(IOException failure) {
+        if (failure instanceof JsonStreams.TrailingContentException trailing) {
+            JsonLocation location = trailing.getLocation();
+            return new CorruptRecordException("unexpected content after the JSON document at line "
+                    + location.getLineNr() + ", column " + location.getColumnNr());
+        }
+        if (failure instanceof JsonParseException syntax) {
+            JsonLocation location = syntax.getLocation();
+            return new CorruptRecordException("not valid JSON at line " + location.getLineNr() + ", column " + location.getColumnNr());
+        }
+        return new CorruptRecordException("not valid JSON");
+    }
+
+    private static CorruptRecordException notAnObject(String kind) {
+        return new CorruptRecordException("the JSON document is " + kind + ", not an object");
+    }
+
+    /** The kind of value a token starts, in plain words. */
+    private static String describe(JsonToken token) {
+        return switch (token) {
+            case START_ARRAY -> "an array";
+            case START_OBJECT -> "an object";
+            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+            case VALUE_NULL -> "null";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+            case VALUE_STRING -> "a string";
+            default -> "of an unexpected type";
+        };
+    }
+
+
+    /** The time now as hermes writes it in records and markers ({@code updatedAt}, {@code written_at}). */
+    public static String utcNow() {
+        // Built per call: a static formatter would cost every read-only command its set-up.
+        return DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSxxx").format(Instant.now().atOffset(ZoneOffset.UTC));
+    }
+}
