@@ -2,6 +2,7 @@ package dev.hostwarden.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hostwarden.actions.ControlOutcome;
 import dev.hostwarden.core.io.JsonTrees;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.runtime.ControlResult;
@@ -14,7 +15,7 @@ import java.util.Locale;
 import java.util.function.Consumer;
 import picocli.CommandLine;
 
-/** Shared by {@code stop} and {@code restart}: step lines with their times, the result, the JSON document. */
+/** Shared by {@code start}, {@code stop} and {@code restart}: step lines with their times, the result, the JSON document. */
 final class ControlOutput {
     private final List<ControlStep> steps = new ArrayList<>();
     private final Output output;
@@ -33,15 +34,16 @@ final class ControlOutput {
         };
     }
 
-    int finish(Role role, ControlResult result) {
+    int finish(Role role, ControlOutcome outcome) {
+        ControlResult result = outcome.result();
         if (result.outcome() == ControlResult.Outcome.REFUSED || result.outcome() == ControlResult.Outcome.UNUSABLE) {
             // Nothing was done: an error, one line, like every other refusal of the command line.
-            output.error(result.outcome() == ControlResult.Outcome.REFUSED ? "CONFIG" : "LOCK_DIR_UNUSABLE", result.message());
+            output.error(result.outcome() == ControlResult.Outcome.REFUSED ? "CONFIG" : "LOCK_DIR_UNUSABLE", outcome.words());
         } else if (output.json()) {
             ObjectNode root = JsonTrees.object();
             root.put("role", role.wireName());
             root.put("outcome", result.outcome().name());
-            root.put("message", result.message());
+            root.put("message", outcome.words());
             root.put("oldPid", result.oldPid());
             root.put("newPid", result.newPid());
             ArrayNode list = root.putArray("steps");
@@ -50,10 +52,10 @@ final class ControlOutput {
             }
             output.document(root);
         } else {
-            output.out().println(result.message());
+            output.out().println(outcome.words());
             output.out().flush();
         }
-        return result.outcome().exitCode();
+        return outcome.exitCode();
     }
 
     /** A positive, finite number of seconds, else a usage error naming the value. */

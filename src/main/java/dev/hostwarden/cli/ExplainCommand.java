@@ -4,6 +4,8 @@ import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.record.Role;
+import dev.hostwarden.report.ReportJson;
+import dev.hostwarden.report.ReportText;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;

@@ -9,6 +9,8 @@ import dev.hostwarden.core.proof.Reason;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.fleet.FleetConfig;
 import dev.hostwarden.fleet.FleetSection;
+import dev.hostwarden.report.ReportJson;
+import dev.hostwarden.report.ReportText;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

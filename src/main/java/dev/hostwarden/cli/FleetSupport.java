@@ -13,6 +13,7 @@ import dev.hostwarden.fleet.FleetHolder;
 import dev.hostwarden.fleet.FleetInspector;
 import dev.hostwarden.fleet.FleetSection;
 import dev.hostwarden.fleet.FleetStop;
+import dev.hostwarden.report.CommandHint;
 import dev.hostwarden.runtime.ClusterLease;
 import dev.hostwarden.runtime.LaunchSettings;
 import java.io.IOException;
@@ -89,21 +90,21 @@ final class FleetSupport {
     }
 
     /**
-     * {@code restart ROLE --fleet}, before anything is stopped: refuses (returning the exit code) when
+     * {@code restart ROLE --fleet} and {@code start ROLE --fleet}, before anything is stopped: refuses (returning the exit code) when
      * another machine holds the role, since a new owner here could not take the lease, or when the
      * fleet cannot be reached. Null when the restart may go on.
      */
-    static Integer refuseRestart(FleetConfig config, Role role, HostRendezvous rendezvous, Output output) {
+    static Integer refuseLaunch(FleetConfig config, Role role, HostRendezvous rendezvous, Output output, String verb) {
         RoleReport local = new RoleInspector(rendezvous, true).inspect(role);
         FleetSection section = inspect(config, local);
         if (section.state() == FleetSection.State.HELD_ELSEWHERE) {
-            output.error("FLEET_HELD_ELSEWHERE", "restart: " + role.wireName() + " is held in the fleet by " + section.holder().describe()
-                    + " (" + section.key() + ", revision " + section.revision() + "); nothing here to restart and nothing was stopped"
-                    + " (stop it there, or: hostwarden stop " + role.wireName() + " --fleet)");
+            output.error("FLEET_HELD_ELSEWHERE", verb + ": " + role.wireName() + " is held in the fleet by " + section.holder().describe()
+                    + " (" + section.key() + ", revision " + section.revision() + "); nothing here to " + verb + " and nothing was stopped"
+                    + " (stop it there, or: " + CommandHint.of(rendezvous.dir(), "stop " + role.wireName() + " --fleet") + ")");
             return 1;
         }
         if (section.state() == FleetSection.State.UNREACHABLE) {
-            output.error("FLEET_UNREACHABLE", "restart: " + section.reasons().get(0).message()
+            output.error("FLEET_UNREACHABLE", verb + ": " + section.reasons().get(0).message()
                     + "; a new owner could not take the fleet lease, so nothing was stopped");
             return 4;
         }

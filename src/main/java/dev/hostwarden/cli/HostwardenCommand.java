@@ -13,7 +13,8 @@ import picocli.CommandLine.Model.OptionSpec;
 /** The root command: parses, runs one subcommand, maps every failure to a one-line error and an exit code. */
 @Command(name = "hostwarden", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class,
         description = "See and fix hermes host-wide singleton owners (gateway, serve, desktop-serve).",
-        subcommands = {StatusCommand.class, ExplainCommand.class, RetractCommand.class, RunCommand.class, StopCommand.class, RestartCommand.class, MarkerCommand.class,
+        subcommands = {StatusCommand.class, ExplainCommand.class, RetractCommand.class, RunCommand.class, StartCommand.class, StopCommand.class,
+            RestartCommand.class, MarkerCommand.class,
             ProfilesCommand.class, AutostartCommand.class,
             HistoryCommand.class, DoctorCommand.class, DiagnoseCommand.class})
 public final class HostwardenCommand implements Runnable {

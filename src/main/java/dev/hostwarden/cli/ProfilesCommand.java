@@ -2,6 +2,8 @@ package dev.hostwarden.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hostwarden.actions.MarkerOutcome;
+import dev.hostwarden.actions.RescanOutcome;
 import dev.hostwarden.core.io.JsonTrees;
 import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.core.process.ProcessInspector;
@@ -116,13 +118,9 @@ final class ProfilesCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             Output output = HostwardenCommand.output(spec, common);
-            ProfileRescan.Result result = ProfileRescan.run(common.rendezvous(), root(home), ControlSocket.DEFAULT_TIMEOUT,
-                    ProfileRescan.RESCAN_TIMEOUT);
-            int code = switch (result.outcome()) {
-                case ANSWERED -> 0;
-                case NO_OWNER -> 3;
-                case NO_ANSWER -> 1;
-            };
+            RescanOutcome outcome = CommonOptions.actions(common.rendezvous(), null, spec).rescanProfiles(root(home), ControlSocket.DEFAULT_TIMEOUT);
+            ProfileRescan.Result result = outcome.result();
+            int code = outcome.exitCode();
             if (output.json()) {
                 ObjectNode json = JsonTrees.object();
                 json.put("outcome", result.outcome().name().toLowerCase(Locale.ROOT).replace('_', '-'));
@@ -133,16 +131,11 @@ final class ProfilesCommand implements Callable<Integer> {
                 json.put("why", result.why());
                 output.document(json);
             } else if (code == 0) {
-                output.out().println(ProfileActions.rescanPreview(result.owner()));
-                output.out().println("before: " + text(result.before()));
-                output.out().println("after:  " + text(result.after()));
-                if (Boolean.FALSE.equals(result.multiplex())) {
-                    output.out().println("note:   " + result.why());
-                }
+                output.out().println(outcome.words());
                 output.out().flush();
             }
             if (code != 0) {
-                output.err().println("hostwarden: " + ProfileActions.RESCAN + ": " + result.why());
+                output.err().println("hostwarden: " + outcome.words());
                 output.err().flush();
             }
             return code;
@@ -157,9 +150,6 @@ final class ProfilesCommand implements Callable<Integer> {
             }
         }
 
-        private static String text(List<String> names) {
-            return names.isEmpty() ? "nothing" : String.join(", ", names);
-        }
     }
 
     @Command(name = "clear-marker", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class,
@@ -188,22 +178,18 @@ final class ProfilesCommand implements Callable<Integer> {
             Path root = root(home);
             Path profile = profileHome(root);
             Output output = HostwardenCommand.output(spec, common);
-            MarkerClearance.Result result = MarkerClearance.clear(profile, ProcessInspector.system(), dryRun);
-            int code = switch (result.outcome()) {
-                case CLEARED, WOULD_CLEAR -> 0;
-                case REFUSED -> 1;
-                case NO_MARKER -> 3;
-            };
+            MarkerOutcome outcome = CommonOptions.actions(common.rendezvous(), null, spec).clearMarker(profile, dryRun);
+            MarkerClearance.Result result = outcome.result();
+            int code = outcome.exitCode();
             if (output.json()) {
                 output.document(JsonTrees.object().put("outcome", result.outcome().name().toLowerCase(Locale.ROOT).replace('_', '-'))
                         .put("path", result.path().toString()).put("message", result.message()));
             } else if (code != 1) {
-                output.out().println(result.outcome() == MarkerClearance.Outcome.WOULD_CLEAR ? "would remove: " + result.message()
-                        : result.outcome() == MarkerClearance.Outcome.CLEARED ? "removed: " + result.message() : result.message());
+                output.out().println(outcome.words());
                 output.out().flush();
             }
             if (code == 1) {
-                output.err().println("hostwarden: " + result.message());
+                output.err().println("hostwarden: " + outcome.words());
                 output.err().flush();
             }
             return code;

@@ -1,10 +1,8 @@
 package dev.hostwarden.cli;
 
+import dev.hostwarden.actions.Actions;
+import dev.hostwarden.actions.ControlRequest;
 import dev.hostwarden.core.record.Role;
-import dev.hostwarden.runtime.ControlResult;
-import dev.hostwarden.runtime.LaunchSettings;
-import dev.hostwarden.runtime.RendezvousOwnerControl;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -24,8 +22,7 @@ final class RestartCommand implements Callable<Integer> {
     CommonOptions common;
 
     @Mixin
-    FleetOptions fleet;
-
+    LaunchOptions launch;
 
     @Parameters(paramLabel = "ROLE", converter = RoleConverter.class, description = "gateway, serve or desktop-serve")
     Role role;
@@ -33,10 +30,6 @@ final class RestartCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
             description = "How long to wait for the old owner to exit, and for the new one to be live (default ${DEFAULT-VALUE}).")
     double timeoutSeconds;
-
-    @Option(names = "--settings", paramLabel = "FILE", description = "The settings file (default: $HOSTWARDEN_SETTINGS, else "
-            + "$XDG_CONFIG_HOME/hostwarden/settings.json, else ~/.config/hostwarden/settings.json). A named file must exist.")
-    Path settingsFile;
 
     @Option(names = "--relaunch-reference", description = "When the owner is not Hostwarden's (a hermes process) and no launch command "
             + "is configured, replace it with Hostwarden's reference owner (refused otherwise).")
@@ -50,33 +43,12 @@ final class RestartCommand implements Callable<Integer> {
         var timeout = ControlOutput.timeout(spec.commandLine(), timeoutSeconds);
         Output output = HostwardenCommand.output(spec, common);
         var rendezvous = common.rendezvous();
-        RendezvousOwnerControl control = new RendezvousOwnerControl(rendezvous).withReferenceRelaunch(relaunchReference);
-        if (settingsFile != null) {
-            LaunchSettings settings;
-            try {
-                settings = LaunchSettings.loadNamed(settingsFile);
-            } catch (LaunchSettings.SettingsException bad) {
-                output.error("CONFIG", "restart: " + bad.getMessage() + "; nothing was stopped");
-                return ControlResult.Outcome.REFUSED.exitCode();
-            }
-            control = control.withSettings(settings);
-        }
-        if (fleet.configuredEndpoints() != null) {
-            // Only the fleet's door loads fleet classes; the relaunched owner gets the same fleet.
-            Integer refused;
-            try {
-                refused = FleetSupport.refuseRestart(FleetSupport.config(fleet), role, rendezvous, output);
-            } catch (IllegalArgumentException bad) {
-                output.error("CONFIG", "restart: " + bad.getMessage() + "; nothing was stopped");
-                return ControlResult.Outcome.REFUSED.exitCode();
-            }
-            if (refused != null) {
-                return refused;
-            }
-            control = control.withEnvironment(FleetSupport.relaunchEnvironment(fleet));
+        LaunchOptions.Control control = launch.control(rendezvous, role, output, "restart", relaunchReference);
+        if (control.refusedExit() != null) {
+            return control.refusedExit();
         }
         ControlOutput steps = new ControlOutput(output, output.json() ? output.err() : output.out());
-        ControlHistory history = new ControlHistory(rendezvous, role);
-        return steps.finish(role, history.finished(control.restart(role, timeout, history.watching(steps.progress()), () -> false)));
+        Actions actions = CommonOptions.actions(rendezvous, control.control(), spec);
+        return steps.finish(role, actions.restart(role, ControlRequest.of(timeout, true, steps.progress())));
     }
 }

@@ -1,8 +1,9 @@
 package dev.hostwarden.cli;
 
+import dev.hostwarden.actions.RetractOutcome;
 import dev.hostwarden.core.RetractResult;
 import dev.hostwarden.core.record.Role;
-import dev.hostwarden.history.OwnershipHistory;
+import dev.hostwarden.report.ReportJson;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -32,29 +33,25 @@ final class RetractCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Output output = HostwardenCommand.output(spec, common);
-        var rendezvous = common.rendezvous();
-        // Read before: the retract removes the record that names the dead owner.
-        var dead = dryRun ? null : rendezvous.read(role).recordOrNull();
-        RetractResult result = rendezvous.retractor().retract(role, dryRun);
-        if (result.removedSomething()) {
-            OwnershipHistory.forUser(rendezvous.dir().path()).retracted(role, dead == null ? null : dead.pid());
-        }
+        RetractOutcome outcome = CommonOptions.actions(common.rendezvous(), null, spec).retract(role, dryRun);
         if (output.json()) {
-            output.document(ReportJson.retract(result));
+            output.document(ReportJson.retract(outcome.result()));
         } else {
-            render(output, result);
+            render(output, outcome);
         }
-        return result.outcome().exitCode();
+        return outcome.exitCode();
     }
 
-    private static void render(Output output, RetractResult result) {
+    /** The removed files one a line (scripts read them), else the outcome's words; a refusal is an error line. */
+    private static void render(Output output, RetractOutcome outcome) {
+        RetractResult result = outcome.result();
         switch (result.outcome()) {
             case REMOVED -> {
                 for (Path path : result.removed()) {
                     output.out().printf("%s %s%n", result.dryRun() ? "would remove" : "removed", path);
                 }
             }
-            case NOTHING -> output.out().printf("%s: nothing to retract (no record, lock free)%n", result.role());
+            case NOTHING -> output.out().println(outcome.words());
             default -> output.err().printf("hostwarden: %s: %s%n", result.role(), result.refused().message());
         }
         output.out().flush();

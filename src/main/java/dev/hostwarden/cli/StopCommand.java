@@ -1,5 +1,7 @@
 package dev.hostwarden.cli;
 
+import dev.hostwarden.actions.Actions;
+import dev.hostwarden.actions.ControlRequest;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.runtime.RendezvousOwnerControl;
 import java.util.concurrent.Callable;
@@ -60,7 +62,7 @@ final class StopCommand implements Callable<Integer> {
             control = control.withoutSigterm();
         }
         ControlOutput steps = new ControlOutput(output, output.err());
-        ControlHistory history = new ControlHistory(rendezvous, role);
-        return steps.finish(role, history.finished(control.stop(role, timeout, !noEscalate, history.watching(steps.progress()), () -> false)));
+        Actions actions = CommonOptions.actions(rendezvous, control, spec);
+        return steps.finish(role, actions.stop(role, ControlRequest.of(timeout, !noEscalate, steps.progress())));
     }
 }

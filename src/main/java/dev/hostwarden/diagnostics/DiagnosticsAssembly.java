@@ -1,13 +1,13 @@
 package dev.hostwarden.diagnostics;
 
-import dev.hostwarden.cli.ReportJson;
-import dev.hostwarden.cli.ReportText;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.io.JsonStreams;
 import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.core.record.Role;
+import dev.hostwarden.report.ReportJson;
+import dev.hostwarden.report.ReportText;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

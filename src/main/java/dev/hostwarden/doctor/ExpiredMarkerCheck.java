@@ -1,6 +1,7 @@
 package dev.hostwarden.doctor;
 
 import dev.hostwarden.core.profiles.ProfileState;
+import dev.hostwarden.report.CommandHint;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,7 +16,7 @@ final class ExpiredMarkerCheck implements DoctorCheck {
         for (ProfileState profile : context.profiles().profiles()) {
             if (profile.marker() != null && profile.marker().clearable()) {
                 found.add("profile " + profile.name() + ": " + profile.marker().path() + " " + profile.marker().describe());
-                fixes.add("hostwarden profiles clear-marker " + profile.name());
+                fixes.add(CommandHint.of(context.rendezvous().dir(), "profiles clear-marker " + CommandHint.shellQuoted(profile.name())));
             }
         }
         if (found.isEmpty()) {

@@ -5,6 +5,7 @@ import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
 import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.Role;
+import dev.hostwarden.report.CommandHint;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,7 +24,7 @@ final class HostRecordCheck implements DoctorCheck {
                 HostRecord record = report.record().recordOrNull();
                 String reason = report.reasons().isEmpty() ? "" : ": " + report.reasons().get(0).message();
                 stale.add(role + (record == null ? "" : " (record names PID " + record.pid() + ")") + reason);
-                fixes.add("hostwarden retract " + role);
+                fixes.add(CommandHint.of(context.rendezvous().dir(), "retract " + role));
             }
         }
         if (stale.isEmpty()) {

@@ -19,7 +19,15 @@ public enum EventType {
     /** A restart proved a new owner live; {@code previousPid} is the one it replaced. */
     RESTARTED("restarted"),
     /** A dead owner's record and token were removed; {@code by} is the retracting process. */
-    RETRACTED("retracted");
+    RETRACTED("retracted"),
+    /** An action launched an owner where none ran (Start), proven live; {@code by} is the starter. */
+    LAUNCHED("launched"),
+    /** A requested stop was taken back before the owner acted on it (its marker withdrawn); the owner keeps running. */
+    STOP_CANCELLED("stop_cancelled"),
+    /** An expired planned-stop marker was removed from {@code home}; {@code pid} is the process it named. */
+    MARKER_CLEARED("marker_cleared"),
+    /** The gateway owner re-read its profiles on request; {@code profiles} is the set it serves now. */
+    RESCANNED("rescanned");
 
     private final String wireName;
 

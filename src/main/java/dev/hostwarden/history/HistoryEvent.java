@@ -21,12 +21,13 @@ import java.util.Objects;
  * @param pid         the owner the event is about
  * @param startTime   the owner's start fingerprint (clock ticks since boot on Linux)
  * @param reason      a reason code (stale)
- * @param byPid       the process that caused it (stop requested, retracted, restarted)
+ * @param byPid       the process that caused it (stop requested, retracted, restarted, started)
+ * @param byCommand   what that process was, in words ("hostwarden stop gateway", "the panel"), when it said
  * @param previousPid the owner a restart replaced
  * @param writerPid   the process that wrote the line
  */
 public record HistoryEvent(Instant at, EventType type, Role role, String lockDir, Long pid, Long startTime, List<String> profiles, String home,
-        String reason, Long byPid, Integer exitCode, Long previousPid, long writerPid) {
+        String reason, Long byPid, String byCommand, Integer exitCode, Long previousPid, long writerPid) {
 
     public HistoryEvent {
         Objects.requireNonNull(at, "at");
@@ -37,31 +38,37 @@ public record HistoryEvent(Instant at, EventType type, Role role, String lockDir
 
     /** A minimal event; the others are added with the {@code with…} methods. */
     public static HistoryEvent of(EventType type, Role role, Long pid) {
-        return new HistoryEvent(Instant.now(), type, role, null, pid, null, null, null, null, null, null, null, ProcessHandle.current().pid());
+        return new HistoryEvent(Instant.now(), type, role, null, pid, null, null, null, null, null, null, null, null, ProcessHandle.current().pid());
     }
 
     public HistoryEvent withOwner(Long start, List<String> servedProfiles, String ownerHome) {
-        return new HistoryEvent(at, type, role, lockDir, pid, start, servedProfiles, ownerHome, reason, byPid, exitCode, previousPid, writerPid);
+        return new HistoryEvent(at, type, role, lockDir, pid, start, servedProfiles, ownerHome, reason, byPid, byCommand, exitCode, previousPid, writerPid);
     }
 
     public HistoryEvent withReason(String code) {
-        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, code, byPid, exitCode, previousPid, writerPid);
+        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, code, byPid, byCommand, exitCode, previousPid, writerPid);
+    }
+
+    /** The process that caused the event and what it was, in words ({@link Actor}). */
+    public HistoryEvent withActor(Actor actor) {
+        return actor == null ? this : new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, actor.pid(),
+                actor.command(), exitCode, previousPid, writerPid);
     }
 
     public HistoryEvent withBy(Long by) {
-        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, by, exitCode, previousPid, writerPid);
+        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, by, byCommand, exitCode, previousPid, writerPid);
     }
 
     public HistoryEvent withExitCode(Integer code) {
-        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, byPid, code, previousPid, writerPid);
+        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, byPid, byCommand, code, previousPid, writerPid);
     }
 
     public HistoryEvent withPrevious(Long previous) {
-        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, byPid, exitCode, previous, writerPid);
+        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, byPid, byCommand, exitCode, previous, writerPid);
     }
 
     public HistoryEvent withLockDir(Path dir) {
-        return new HistoryEvent(at, type, role, wireName(dir), pid, startTime, profiles, home, reason, byPid, exitCode, previousPid, writerPid);
+        return new HistoryEvent(at, type, role, wireName(dir), pid, startTime, profiles, home, reason, byPid, byCommand, exitCode, previousPid, writerPid);
     }
 
     /** The event may be about {@code dir}'s owners: it names that directory, or (an older line) none. */
@@ -75,7 +82,7 @@ public record HistoryEvent(Instant at, EventType type, Role role, String lockDir
     }
 
     public HistoryEvent at(Instant time) {
-        return new HistoryEvent(time, type, role, lockDir, pid, startTime, profiles, home, reason, byPid, exitCode, previousPid, writerPid);
+        return new HistoryEvent(time, type, role, lockDir, pid, startTime, profiles, home, reason, byPid, byCommand, exitCode, previousPid, writerPid);
     }
 
     /**
@@ -91,9 +98,43 @@ public record HistoryEvent(Instant at, EventType type, Role role, String lockDir
         if (type == EventType.APPEARED && (earlier.type == EventType.STARTED || earlier.type == EventType.RESTARTED)) {
             return true;
         }
+        if (type == EventType.STOPPED && earlier.type == EventType.STOPPED) {
+            // An owner ends once: the stopper's line after the owner's own (which knows its exit code) adds nothing.
+            return true;
+        }
         return earlier.type == type && known(startTime, earlier.startTime) && known(profiles, earlier.profiles) && known(home, earlier.home)
-                && known(reason, earlier.reason) && known(byPid, earlier.byPid) && known(exitCode, earlier.exitCode)
+                && known(reason, earlier.reason) && known(byPid, earlier.byPid) && known(byCommand, earlier.byCommand)
+                && known(exitCode, earlier.exitCode)
                 && known(previousPid, earlier.previousPid);
+    }
+
+    /**
+     * True when this is an observer's sighting of an owner ({@code live}, {@code appeared}) that the
+     * role's recent lines already contradict: the same incarnation was asked to stop, stopped or was
+     * retracted, with nothing since that started it again. An observer that inspected just before the
+     * stop and writes just after must not leave a live owner that no longer exists as the last word.
+     *
+     * @param newestFirst the role's earlier lines for the same directory, newest first
+     */
+    public boolean contradictedBy(List<HistoryEvent> newestFirst) {
+        if (!isSighting()) {
+            return false;
+        }
+        for (HistoryEvent earlier : newestFirst) {
+            if (!pid.equals(earlier.pid) || (startTime != null && earlier.startTime != null && !startTime.equals(earlier.startTime))) {
+                continue;
+            }
+            return switch (earlier.type) {
+                case STOPPED, STOP_REQUESTED, RETRACTED -> true;
+                default -> false;
+            };
+        }
+        return false;
+    }
+
+    /** An observer's sighting of an owner, as opposed to something an owner or an action did. */
+    public boolean isSighting() {
+        return (type == EventType.LIVE || type == EventType.APPEARED) && pid != null;
     }
 
     private static boolean known(Object mine, Object theirs) {
@@ -121,6 +162,9 @@ public record HistoryEvent(Instant at, EventType type, Role role, String lockDir
             node.put("reason", reason);
         }
         putIfKnown(node, "by", byPid);
+        if (byCommand != null) {
+            node.put("byCommand", byCommand);
+        }
         if (exitCode != null) {
             node.put("exitCode", exitCode);
         }
@@ -165,7 +209,7 @@ public record HistoryEvent(Instant at, EventType type, Role role, String lockDir
         }
         JsonNode exit = node.path("exitCode");
         return new HistoryEvent(at, type, role, optionalText(node, "lockDir"), number(node, "pid"), number(node, "startTime"), profiles, optionalText(node, "home"),
-                optionalText(node, "reason"), number(node, "by"), exit.isIntegralNumber() && exit.canConvertToInt() ? exit.intValue() : null, number(node, "previousPid"),
+                optionalText(node, "reason"), number(node, "by"), optionalText(node, "byCommand"), exit.isIntegralNumber() && exit.canConvertToInt() ? exit.intValue() : null, number(node, "previousPid"),
                 node.path("writer").asLong(0));
     }
 

@@ -45,6 +45,8 @@ public final class HistoryLog {
     public static final int MAX_BYTES = PrivateFiles.MAX_BYTES;
     /** How far back from the end an append looks for the role's previous line. */
     private static final int TAIL_BYTES = 64 * 1024;
+    /** How many of the role's lines a sighting looks back through for its own owner's end. */
+    private static final int MAX_LOOK_BACK = 64;
     private static final ReentrantLock IN_PROCESS = new ReentrantLock();
     private static final System.Logger LOG = System.getLogger(HistoryLog.class.getName());
 
@@ -104,7 +106,8 @@ public final class HistoryLog {
         FileChannel channel = FileChannel.open(file, options(StandardOpenOption.READ, StandardOpenOption.WRITE), ownerOnly());
         try {
             long size = channel.size();
-            if (event.repeats(previousOf(channel, size, event))) {
+            List<HistoryEvent> earlier = roleTail(channel, size, event);
+            if (event.repeats(earlier.isEmpty() ? null : earlier.get(0)) || event.contradictedBy(earlier)) {
                 return false;
             }
             if (size > 0 && size + line.length > MAX_BYTES) {
@@ -128,21 +131,26 @@ public final class HistoryLog {
         }
     }
 
-    /** The role's last event in the file's tail, for the same rendezvous directory, or null. */
-    private static HistoryEvent previousOf(FileChannel channel, long size, HistoryEvent event) throws IOException {
+    /** The role's events in the file's tail, for the same rendezvous directory, newest first. */
+    private static List<HistoryEvent> roleTail(FileChannel channel, long size, HistoryEvent event) throws IOException {
         int length = (int) Math.min(size, TAIL_BYTES);
         ByteBuffer tail = ByteBuffer.allocate(length);
         while (tail.hasRemaining() && channel.read(tail, size - length + tail.position()) > 0) {
             // keep reading
         }
         String[] lines = new String(tail.array(), 0, tail.position(), StandardCharsets.UTF_8).split("\n");
+        List<HistoryEvent> newestFirst = new ArrayList<>();
         for (int index = lines.length - 1; index >= 0; index--) {
             HistoryEvent earlier = parse(lines[index]);
             if (earlier != null && earlier.role() == event.role() && Objects.equals(earlier.lockDir(), event.lockDir())) {
-                return earlier;
+                newestFirst.add(earlier);
+                // The previous line decides a repeat; only a sighting looks further, back to a line about its own PID.
+                if (!event.isSighting() || Objects.equals(earlier.pid(), event.pid()) || newestFirst.size() >= MAX_LOOK_BACK) {
+                    break;
+                }
             }
         }
-        return null;
+        return newestFirst;
     }
 
     private static HistoryEvent parse(String line) {

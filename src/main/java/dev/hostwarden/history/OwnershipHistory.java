@@ -7,12 +7,13 @@ import dev.hostwarden.core.proof.ReasonCode;
 import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.Role;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * One call per transition, for the processes that cause or watch them: a Hostwarden owner
- * ({@link #started}, {@link #stopped}), the commands that act ({@link #stopRequested},
- * {@link #restarted}, {@link #retracted}) and an observer such as the panel ({@link #observe}).
- * Each call appends at most one line and never throws.
+ * ({@link #started}, {@link #stopped}), the actions ({@code dev.hostwarden.actions}: stop requested,
+ * restarted, launched, retracted, …, each naming its {@link Actor}) and an observer such as the panel
+ * ({@link #observe}). Each call appends at most one line and never throws.
  */
 public final class OwnershipHistory {
     private final HistoryLog log;
@@ -52,19 +53,47 @@ public final class OwnershipHistory {
         append(HistoryEvent.of(EventType.STOPPED, role, pid).withExitCode(exitCode));
     }
 
-    /** This process asked the owner {@code pid} to stop (wrote its planned-stop marker). */
-    public void stopRequested(Role role, long pid) {
-        append(HistoryEvent.of(EventType.STOP_REQUESTED, role, pid).withBy(ProcessHandle.current().pid()));
+    /**
+     * An owner ended because it was asked to: {@code by} wrote the planned-stop marker it obeyed (the
+     * owner itself knows this from the marker), or forced it to end ({@code forced}: reason FORCED).
+     */
+    public void stopped(Role role, long pid, Integer exitCode, Actor by, boolean forced) {
+        append(HistoryEvent.of(EventType.STOPPED, role, pid).withExitCode(exitCode).withActor(by).withReason(forced ? "FORCED" : null));
     }
 
-    /** This process restarted the role: {@code newPid} is proven live in place of {@code oldPid}. */
-    public void restarted(Role role, Long oldPid, long newPid) {
-        append(HistoryEvent.of(EventType.RESTARTED, role, newPid).withPrevious(oldPid).withBy(ProcessHandle.current().pid()));
+    /** {@code by} asked the owner {@code record} names to stop (wrote its planned-stop marker). */
+    public void stopRequested(HostRecord record, Actor by) {
+        append(HistoryEvent.of(EventType.STOP_REQUESTED, record.role(), record.pid()).withOwner(record.startTime(), null, null).withActor(by));
     }
 
-    /** This process removed the record (and token) of the dead owner {@code pid} (null when the record named none). */
-    public void retracted(Role role, Long pid) {
-        append(HistoryEvent.of(EventType.RETRACTED, role, pid).withBy(ProcessHandle.current().pid()));
+    /** {@code by} took back its stop request before the owner acted on it: the owner keeps running. */
+    public void stopCancelled(Role role, long pid, Actor by) {
+        append(HistoryEvent.of(EventType.STOP_CANCELLED, role, pid).withActor(by));
+    }
+
+    /** {@code by} restarted the role: {@code newPid} is proven live in place of {@code oldPid}. */
+    public void restarted(Role role, Long oldPid, long newPid, Actor by) {
+        append(HistoryEvent.of(EventType.RESTARTED, role, newPid).withPrevious(oldPid).withActor(by));
+    }
+
+    /** {@code by} started the role where no owner ran: {@code newPid} is proven live. */
+    public void launched(Role role, long newPid, Actor by) {
+        append(HistoryEvent.of(EventType.LAUNCHED, role, newPid).withActor(by));
+    }
+
+    /** {@code by} removed the record (and token) of the dead owner {@code pid} (null when the record named none). */
+    public void retracted(Role role, Long pid, Actor by) {
+        append(HistoryEvent.of(EventType.RETRACTED, role, pid).withActor(by));
+    }
+
+    /** {@code by} removed an expired planned-stop marker from {@code home}; {@code pid} is the process it named. */
+    public void markerCleared(Path home, Long pid, Actor by) {
+        append(HistoryEvent.of(EventType.MARKER_CLEARED, Role.GATEWAY, pid).withOwner(null, null, home.toString()).withActor(by));
+    }
+
+    /** {@code by} had the gateway owner {@code ownerPid} re-read its profiles; it now serves {@code profiles}. */
+    public void rescanned(Long ownerPid, List<String> profiles, Actor by) {
+        append(HistoryEvent.of(EventType.RESCANNED, Role.GATEWAY, ownerPid).withOwner(null, profiles, null).withActor(by));
     }
 
     /**

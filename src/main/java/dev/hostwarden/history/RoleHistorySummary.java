@@ -11,10 +11,11 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What a role card says from the history: how many times a new owner replaced an earlier one in the
- * last 24 h, and how the last owner ended. Computed from events already read; it reads nothing.
+ * What a role card says from the history: how many times the role was restarted in the last 24 h, and
+ * how the last owner ended (and who stopped it, when it was asked to). Computed from events already
+ * read; it reads nothing.
  *
- * @param restarts24h owners that followed an earlier owner within the last 24 h
+ * @param restarts24h restarts (an action that replaced the owner) within the last 24 h
  * @param lastExit    the latest end ("PID 4711 exited, code 0, 04:31") or null when none is recorded
  */
 public record RoleHistorySummary(int restarts24h, String lastExit) {
@@ -32,25 +33,25 @@ public record RoleHistorySummary(int restarts24h, String lastExit) {
 
     static RoleHistorySummary of(Role role, List<HistoryEvent> events, Instant now, ZoneId zone) {
         Instant since = now.minus(WINDOW);
-        Long owner = null;
         int restarts = 0;
         HistoryEvent end = null;
+        HistoryEvent request = null;
         for (HistoryEvent event : events) {
             if (event.role() != role) {
                 continue;
             }
             switch (event.type()) {
-                case STARTED, RESTARTED, APPEARED, LIVE -> {
-                    // One owner may be seen as started, restarted, appeared and live: it counts once, when its PID is new.
-                    if (event.pid() != null && !event.pid().equals(owner)) {
-                        if (owner != null && !event.at().isBefore(since)) {
-                            restarts++;
-                        }
-                        owner = event.pid();
+                // A restart is an action that replaced an owner; a start, a new owner seen or a crash is not one.
+                case RESTARTED -> restarts += event.at().isBefore(since) ? 0 : 1;
+                case STOP_REQUESTED -> request = event;
+                case STOPPED, STALE -> {
+                    boolean sameEnd = end != null && end.type() == EventType.STOPPED && event.type() == EventType.STALE
+                            && Objects.equals(end.pid(), event.pid());
+                    if (!sameEnd) {
+                        end = event.byPid() == null && request != null && Objects.equals(request.pid(), event.pid())
+                                ? event.withActor(new Actor(request.byPid(), request.byCommand())) : event;
                     }
                 }
-                case STOPPED, STALE -> end = end != null && end.type() == EventType.STOPPED && event.type() == EventType.STALE
-                        && Objects.equals(end.pid(), event.pid()) ? end : event;
                 default -> {
                 }
             }
@@ -61,7 +62,8 @@ public record RoleHistorySummary(int restarts24h, String lastExit) {
     private static String describe(HistoryEvent end, ZoneId zone) {
         String pid = end.pid() == null ? "the owner" : "PID " + end.pid();
         String how = end.type() == EventType.STOPPED
-                ? pid + " stopped" + (end.exitCode() == null ? "" : ", exit code " + end.exitCode())
+                ? pid + " stopped" + (end.byPid() == null ? "" : " by " + new Actor(end.byPid(), end.byCommand()).describe())
+                        + (end.exitCode() == null ? "" : ", exit code " + end.exitCode())
                 : pid + " found dead" + (end.reason() == null ? "" : " (" + end.reason() + ")");
         return how + ", " + TIME.format(end.at().atZone(zone));
     }

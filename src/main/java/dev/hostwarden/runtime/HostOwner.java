@@ -22,6 +22,7 @@ import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.RecordCodec;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.core.record.Tokens;
+import dev.hostwarden.history.Actor;
 import dev.hostwarden.history.OwnershipHistory;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -94,6 +95,8 @@ public final class HostOwner implements AutoCloseable {
     private ControlSocketServer controlSocket;
     private ServerSocketChannel controlChannel;
     private volatile PlannedStopWatcher watcher;
+    /** Who wrote the marker this owner obeyed, recorded with its end; null for any other end. */
+    private volatile Actor stoppedBy;
     private Thread watcherThread;
     private ScheduledExecutorService guard;
     private String lastGuardWarning;
@@ -550,6 +553,9 @@ public final class HostOwner implements AutoCloseable {
             LOG.log(Level.INFO, "SIG{0} without a planned-stop marker naming this owner: shutting down as an unexpected stop (exit 1)", signal);
         }
         exitCode = takeover || planned ? EXIT_PLANNED : EXIT_UNEXPECTED_SIGNAL;
+        Optional<PidMarker.Contents> obeyed = takeover ? takeoverSeen : planned ? plannedSeen : Optional.empty();
+        stoppedBy = obeyed.map(PidMarker.Contents::writerPid).map(writer -> new Actor(writer, takeover ? "a --replace takeover" : null))
+                .orElse(null);
         stopRequested.countDown();
     }
 
@@ -599,7 +605,7 @@ public final class HostOwner implements AutoCloseable {
         // host lock is released only after the endpoint is gone.
         if (ownsHostLock && history != null && record != null) {
             // While the lock is still held: a stopper that waits for it finds this line already written.
-            history.stopped(role, record.pid(), exitCode);
+            history.stopped(role, record.pid(), exitCode, stoppedBy, false);
         }
         if (ownsHostLock) {
             rendezvous.clearOwnRecord(role);

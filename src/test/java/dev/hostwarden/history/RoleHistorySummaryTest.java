@@ -19,25 +19,27 @@ class RoleHistorySummaryTest {
     }
 
     @Test
-    void countsNewOwnersAfterAnEarlierOneWithinADayAndNamesTheLastEnd(@org.junit.jupiter.api.io.TempDir Path temp) {
+    void countsRestartsWithinADayNotNewOwnersAndNamesTheLastEnd(@org.junit.jupiter.api.io.TempDir Path temp) {
         HistoryLog log = HistoryLog.at(temp.resolve("history.jsonl"));
         List<HistoryEvent> written = List.of(
                 at(Duration.ofHours(30), HistoryEvent.of(EventType.STARTED, Role.SERVE, 100L)),
                 at(Duration.ofHours(26), HistoryEvent.of(EventType.STARTED, Role.SERVE, 200L)),
+                at(Duration.ofHours(26), HistoryEvent.of(EventType.RESTARTED, Role.SERVE, 200L).withPrevious(100L)),
                 at(Duration.ofHours(3), HistoryEvent.of(EventType.STOPPED, Role.SERVE, 200L).withExitCode(0)),
                 at(Duration.ofHours(3), HistoryEvent.of(EventType.STARTED, Role.SERVE, 300L)),
                 at(Duration.ofHours(3), HistoryEvent.of(EventType.RESTARTED, Role.SERVE, 300L).withPrevious(200L)),
                 at(Duration.ofHours(2), HistoryEvent.of(EventType.LIVE, Role.SERVE, 300L)),
                 at(Duration.ofHours(1), HistoryEvent.of(EventType.STALE, Role.SERVE, 300L).withReason("PID_DEAD")),
                 at(Duration.ofMinutes(30), HistoryEvent.of(EventType.APPEARED, Role.SERVE, 400L)),
+                at(Duration.ofMinutes(20), HistoryEvent.of(EventType.LAUNCHED, Role.SERVE, 400L)),
                 at(Duration.ofMinutes(10), HistoryEvent.of(EventType.STARTED, Role.GATEWAY, 500L)));
         written.forEach(log::append);
 
         var summaries = RoleHistorySummary.of(log.read().events(), NOW, ZoneOffset.UTC);
 
-        assertEquals(new RoleHistorySummary(2, "PID 300 found dead (PID_DEAD), Dec 2 11:00"), summaries.get(Role.SERVE),
-                "200 replacing 100 was more than a day ago; 300 (started and restarted: once) and 400 count");
-        assertEquals("2 restarts in the last 24 h · last exit: PID 300 found dead (PID_DEAD), Dec 2 11:00", summaries.get(Role.SERVE).line());
+        assertEquals(new RoleHistorySummary(1, "PID 300 found dead (PID_DEAD), Dec 2 11:00"), summaries.get(Role.SERVE),
+                "200 replacing 100 was more than a day ago; 300's restart counts; 400, seen and started after a death, is no restart");
+        assertEquals("1 restart in the last 24 h · last exit: PID 300 found dead (PID_DEAD), Dec 2 11:00", summaries.get(Role.SERVE).line());
         assertEquals(new RoleHistorySummary(0, null), summaries.get(Role.GATEWAY));
         assertEquals("", summaries.get(Role.GATEWAY).line(), "nothing to tell: no line");
         assertEquals(new RoleHistorySummary(0, null), summaries.get(Role.DESKTOP_SERVE));
@@ -49,5 +51,14 @@ class RoleHistorySummaryTest {
                 at(Duration.ofMinutes(5), HistoryEvent.of(EventType.STOPPED, Role.GATEWAY, 7L).withExitCode(3)),
                 at(Duration.ofMinutes(4), HistoryEvent.of(EventType.STALE, Role.GATEWAY, 7L).withReason("PID_DEAD")));
         assertEquals("PID 7 stopped, exit code 3, Dec 2 11:55", RoleHistorySummary.of(Role.GATEWAY, events, NOW, ZoneOffset.UTC).lastExit());
+    }
+
+    @Test
+    void aRequestedStopNamesWhoAskedForIt() {
+        List<HistoryEvent> events = List.of(
+                at(Duration.ofMinutes(6), HistoryEvent.of(EventType.STOP_REQUESTED, Role.GATEWAY, 7L).withActor(new Actor(99, "hostwarden stop gateway"))),
+                at(Duration.ofMinutes(5), HistoryEvent.of(EventType.STOPPED, Role.GATEWAY, 7L).withExitCode(0)));
+        assertEquals("PID 7 stopped by PID 99, hostwarden stop gateway, exit code 0, Dec 2 11:55",
+                RoleHistorySummary.of(Role.GATEWAY, events, NOW, ZoneOffset.UTC).lastExit());
     }
 }

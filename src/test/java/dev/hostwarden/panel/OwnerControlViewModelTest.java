@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.model.RoleCardModel;
@@ -54,7 +55,14 @@ class OwnerControlViewModelTest {
         }
 
         @Override
-        public ControlResult restart(Role role, Duration timeout, Consumer<ControlStep> progress, BooleanSupplier cancelled) {
+        public ControlResult start(Role role, Duration timeout, HostRecord lastServed, Consumer<ControlStep> progress, BooleanSupplier cancelled) {
+            calls.add("start " + role);
+            return new ControlResult(ControlResult.Outcome.STARTED, "started PID 2", null, 2L);
+        }
+
+        @Override
+        public ControlResult restart(Role role, Duration timeout, HostRecord lastServed, Consumer<ControlStep> progress,
+                                     BooleanSupplier cancelled) {
             calls.add("restart " + role);
             progress.accept(new ControlStep(ControlStep.Kind.MARKER_WRITTEN, "marker written", Duration.ofMillis(5)));
             progress.accept(new ControlStep(ControlStep.Kind.DRAINING, "waiting for PID 1", Duration.ofMillis(10)));

@@ -3,12 +3,15 @@ package dev.hostwarden.panel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hostwarden.actions.Actions;
 import dev.hostwarden.core.Verdict;
 import dev.hostwarden.core.record.Role;
+import dev.hostwarden.history.Actor;
 import dev.hostwarden.history.EventType;
 import dev.hostwarden.history.HistoryEvent;
 import dev.hostwarden.history.HistoryLog;
 import dev.hostwarden.history.OwnershipHistory;
+import dev.hostwarden.panel.model.PanelContext;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.Waits;
@@ -29,12 +32,20 @@ class PanelHistoryTest {
         return new PanelModel(Fixtures.context(locks, temp.resolve("hermes"), null, Runnable::run, Runnable::run));
     }
 
+    /** A model whose actions and refreshes both record in {@code log}, as the app's do in the user's history. */
+    private PanelModel recording(Path locks, HistoryLog log) {
+        PanelContext context = Fixtures.context(locks, temp.resolve("hermes"), null, Runnable::run, Runnable::run);
+        OwnershipHistory history = new OwnershipHistory(log, locks);
+        PanelModel panel = new PanelModel(context.withActions(new Actions(context.rendezvous(), null, history, Actor.thisProcess(PanelContext.ACTOR))));
+        panel.recordHistory(history);
+        return panel;
+    }
+
     @Test
-    void refreshesRecordOneLiveAndOneStaleLineForAnOwnerSeenThriceThenKilledAndTheCardCountsTheNextOwner() throws Exception {
+    void refreshesRecordOneLiveAndOneStaleLineForAnOwnerSeenThriceThenKilledAndANextOwnerIsNoRestart() throws Exception {
         Path locks = temp.resolve("locks");
         HistoryLog log = HistoryLog.at(temp.resolve("state/history.jsonl"));
-        PanelModel panel = model(locks);
-        panel.recordHistory(new OwnershipHistory(log, locks));
+        PanelModel panel = recording(locks, log);
         long pid;
         try (ChildProcess owner = Fixtures.liveOwner(locks, Role.GATEWAY)) {
             pid = owner.pid();
@@ -65,7 +76,7 @@ class PanelHistoryTest {
             });
             panel.refresh();
             line = panel.card(Role.GATEWAY).historyProperty().get();
-            assertTrue(line.startsWith("1 restart in the last 24 h · last exit: PID " + pid + " found dead"), line);
+            assertTrue(line.startsWith("0 restarts in the last 24 h · last exit: PID " + pid + " found dead"), "a new owner after a death is no restart: " + line);
         }
         // The second owner's death starts a refresh of its own (the exit watch): let it land in the
         // history now, not while the temporary directory is being deleted.
@@ -86,8 +97,7 @@ class PanelHistoryTest {
     void aRetractFromTheCardIsRecordedAsTheCommandRecordsIt() throws Exception {
         Path locks = temp.resolve("locks");
         HistoryLog log = HistoryLog.at(temp.resolve("state/history.jsonl"));
-        PanelModel panel = model(locks);
-        panel.recordHistory(new OwnershipHistory(log, locks));
+        PanelModel panel = recording(locks, log);
         long pid;
         try (ChildProcess owner = Fixtures.liveOwner(locks, Role.SERVE)) {
             pid = owner.pid();
@@ -105,6 +115,7 @@ class PanelHistoryTest {
         assertEquals(Role.SERVE, retracted.role());
         assertEquals(pid, retracted.pid());
         assertEquals(ProcessHandle.current().pid(), retracted.byPid());
+        assertEquals(PanelContext.ACTOR, retracted.byCommand());
         panel.close();
         Waits.until("the last refresh ends", Fixtures.DEADLINE, () -> !panel.isRefreshing());
     }

@@ -14,7 +14,7 @@ import dev.hostwarden.panel.model.CardAction;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.model.RetractPreview;
 import dev.hostwarden.panel.model.RoleCardModel;
-import dev.hostwarden.panel.tray.TrayStatus;
+import dev.hostwarden.panel.model.TrayStatus;
 import dev.hostwarden.testsupport.ChildProcess;
 import dev.hostwarden.testsupport.Waits;
 import java.nio.file.Files;
@@ -61,7 +61,7 @@ class RoleCardModelTest {
 
         serve.confirmRetract();
         assertFalse(Files.exists(locks.resolve("host-serve.json")));
-        assertEquals("Removed host-serve.json", serve.actionMessageProperty().get());
+        assertEquals("Removed host-serve.json from " + locks, serve.actionMessageProperty().get());
         assertEquals(Verdict.NO_OWNER, serve.verdictProperty().get(), "the retract refreshes");
         assertNull(serve.retractPreviewProperty().get());
         assertFalse(serve.retractEnabledProperty().get());

@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.Main;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.panel.model.TrayStatus;
 import dev.hostwarden.panel.tray.AwtTray;
 import dev.hostwarden.panel.tray.TrayGlyph;
 import dev.hostwarden.panel.tray.TrayMenuItem;
 import dev.hostwarden.panel.tray.TrayState;
-import dev.hostwarden.panel.tray.TrayStatus;
 import dev.hostwarden.testsupport.ChildProcess;
 import java.awt.GraphicsEnvironment;
 import java.awt.image.BufferedImage;
@@ -78,7 +78,7 @@ class TrayTest {
             assertEquals(0, image.getRGB(size - 1, size - 1) >>> 24, verdict + " " + size + ": the corner is transparent");
         }
         for (TrayStatus status : TrayStatus.values()) {
-            assertNotNull(TrayStatus.class.getResource(status.iconResource(32)), status.toString());
+            assertNotNull(TrayStatus.class.getResource(TrayGlyph.resource(status.typical(), 32)), status.toString());
         }
     }
 

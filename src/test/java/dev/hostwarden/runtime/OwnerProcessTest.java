@@ -93,7 +93,7 @@ class OwnerProcessTest {
     }
 
     /** A signaller that records every call and sends nothing. */
-    private static final class RecordingSignaller implements RendezvousOwnerControl.Signaller {
+    private static final class RecordingSignaller implements Signaller {
         final List<String> sent = new CopyOnWriteArrayList<>();
         private final boolean deliver;
 
@@ -232,7 +232,7 @@ class OwnerProcessTest {
 
         ControlResult result = new RendezvousOwnerControl(rendezvous()).withEnvironment(env)
                 .withSettings(LaunchSettings.of(Role.GATEWAY, LaunchSettings.selfLaunch(Role.GATEWAY, null)))
-                .restart(Role.GATEWAY, EXIT, steps::add, () -> false);
+                .restart(Role.GATEWAY, EXIT, null, steps::add, () -> false);
         if (result.newPid() != null) {
             launched.add(result.newPid());
         }
@@ -262,7 +262,7 @@ class OwnerProcessTest {
 
         ControlResult result = new RendezvousOwnerControl(rendezvous()).withEnvironment(env)
                 .withSettings(LaunchSettings.none())
-                .restart(Role.GATEWAY, EXIT, step -> { }, () -> false);
+                .restart(Role.GATEWAY, EXIT, null, step -> { }, () -> false);
         if (result.newPid() != null) {
             launched.add(result.newPid());
         }

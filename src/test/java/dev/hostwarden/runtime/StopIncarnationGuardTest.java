@@ -55,7 +55,7 @@ class StopIncarnationGuardTest {
         return ticks + 5000;
     });
 
-    private static final class RecordingSignaller implements RendezvousOwnerControl.Signaller {
+    private static final class RecordingSignaller implements Signaller {
         final List<String> sent = new CopyOnWriteArrayList<>();
 
         @Override
@@ -157,7 +157,7 @@ class StopIncarnationGuardTest {
         assertNotNull(own);
         // Records without delivering: should the guard ever break, the test fails instead of the test JVM dying.
         List<String> sent = new CopyOnWriteArrayList<>();
-        RendezvousOwnerControl.Signaller recordOnly = new RendezvousOwnerControl.Signaller() {
+        Signaller recordOnly = new Signaller() {
             @Override
             public boolean terminate(long pid) {
                 return sent.add("TERM " + pid);

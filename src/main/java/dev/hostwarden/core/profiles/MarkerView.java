@@ -21,7 +21,7 @@ import java.time.Duration;
 public record MarkerView(Path path, PidMarker.Contents contents, String problem, Duration age, ProcessMatch target) {
 
     /** The marker of {@code home}, or null when there is none. A path that is not a regular file is never opened. */
-    static MarkerView of(Path home, ProcessInspector inspector) {
+    public static MarkerView of(Path home, ProcessInspector inspector) {
         Path path = PlannedStopMarker.pathFor(home);
         PrivateFiles.Kind kind;
         try {

@@ -91,7 +91,7 @@ public final class DoctorViewModel {
                 DoctorContext doctor = doctorContext.get();
                 DoctorReport report = Doctor.examine(doctor);
                 for (Finding finding : report.findings()) {
-                    found.add(new DoctorRow(finding, SafeFixes.of(finding, doctor)));
+                    found.add(new DoctorRow(finding, SafeFixes.of(finding, doctor, context.actions())));
                 }
                 found.sort(Comparator.comparing((DoctorRow row) -> row.finding().result()).reversed());
             } catch (RuntimeException unexpected) {

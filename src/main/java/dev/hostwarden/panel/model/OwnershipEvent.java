@@ -4,15 +4,44 @@ import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
 import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.Role;
+import dev.hostwarden.history.Actor;
 import java.util.Optional;
 
-/** A change of ownership worth a desktop notification: an owner appeared, died or turned stale. */
-public record OwnershipEvent(Role role, Kind kind, String message) {
+/**
+ * A change of ownership worth a desktop notification: an owner appeared, was stopped on purpose, died
+ * or turned stale.
+ *
+ * @param stoppedBy who asked the owner to stop (STOPPED only), else null
+ */
+public record OwnershipEvent(Role role, Kind kind, String message, Actor stoppedBy) {
 
-    public enum Kind { APPEARED, DIED, TURNED_STALE, REPLACED }
+    /** STOPPED: an owner ended after someone asked it to (a planned stop); DIED: it ended unasked. */
+    public enum Kind { APPEARED, STOPPED, DIED, TURNED_STALE, REPLACED }
 
-    /** The event between two consecutive reports of one role, if any. */
+    public OwnershipEvent(Role role, Kind kind, String message) {
+        this(role, kind, message, null);
+    }
+
+    /** The event between two consecutive reports of one role, if any; nobody asked any owner to stop. */
     public static Optional<OwnershipEvent> between(RoleReport before, RoleReport after) {
+        return between(before, after, null);
+    }
+
+    /**
+     * The event between two consecutive reports of one role, if any. An owner that ends after
+     * {@code stoppedBy} asked it to (non-null) was stopped, not lost.
+     */
+    public static Optional<OwnershipEvent> between(RoleReport before, RoleReport after, Actor stoppedBy) {
+        Optional<OwnershipEvent> seen = unasked(before, after);
+        if (stoppedBy != null && seen.isPresent()
+                && (seen.get().kind() == Kind.DIED || seen.get().kind() == Kind.TURNED_STALE) && before.verdict() == Verdict.LIVE) {
+            return Optional.of(new OwnershipEvent(after.role(), Kind.STOPPED, after.role() + ": owner PID " + pid(before)
+                    + " was stopped by " + stoppedBy.describe(), stoppedBy));
+        }
+        return seen;
+    }
+
+    private static Optional<OwnershipEvent> unasked(RoleReport before, RoleReport after) {
         if (before == null) {
             return Optional.empty();
         }

@@ -14,9 +14,9 @@ import dev.hostwarden.core.record.LockDirSource;
 import dev.hostwarden.core.record.RendezvousDir;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.history.HistoryCache;
+import dev.hostwarden.history.HistoryEvent;
 import dev.hostwarden.history.OwnershipHistory;
 import dev.hostwarden.history.RoleHistorySummary;
-import dev.hostwarden.panel.tray.TrayStatus;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -71,6 +71,8 @@ public final class PanelModel {
     private final AtomicBoolean rechecking = new AtomicBoolean();
     private final Set<Long> watchedPids = new HashSet<>();
     private Consumer<OwnershipEvent> eventListener = event -> { };
+    /** Who asked which owner to stop: its end is then a planned stop, not a death. */
+    private final PlannedStops plannedStops;
     /** Off unless the panel app turns it on: a test's model writes no history. */
     private volatile OwnershipHistory history;
     private volatile HistoryCache historyCache;
@@ -79,6 +81,7 @@ public final class PanelModel {
 
     public PanelModel(PanelContext context) {
         this.context = context;
+        this.plannedStops = new PlannedStops(context.describer());
         for (Role role : Role.values()) {
             cards.add(new RoleCardModel(role, context, this::refresh));
         }
@@ -150,7 +153,6 @@ public final class PanelModel {
     /** Each refresh then appends what changed per role to {@code value} (only the panel process's own refreshes). */
     public void recordHistory(OwnershipHistory value) {
         this.history = value;
-        cards.forEach(card -> card.recordHistory(value));
         this.historyCache = value == null ? null : new HistoryCache(value.log(), value.lockDir());
     }
 
@@ -315,6 +317,10 @@ public final class PanelModel {
             if (history != null) {
                 history.observe(report);
             }
+            HostRecord owner = report.record().recordOrNull();
+            if (owner != null && (report.verdict() == Verdict.LIVE || report.verdict() == Verdict.UNPROVABLE)) {
+                plannedStops.learn(owner);
+            }
             // The retract verdict from what the report already observed: no second read or lock probe.
             var dryRun = context.rendezvous().retractor().preview(role, report.lock(), report.record());
             if (fleetNow == null) {
@@ -327,7 +333,9 @@ public final class PanelModel {
         HistoryCache cache = historyCache;
         if (cache != null) {
             Map<Role, String> lines = new EnumMap<>(Role.class);
-            RoleHistorySummary.of(cache.events(), context.clock().instant(), context.clock().getZone())
+            List<HistoryEvent> events = cache.events();
+            plannedStops.learn(events);
+            RoleHistorySummary.of(events, context.clock().instant(), context.clock().getZone())
                     .forEach((role, summary) -> lines.put(role, summary.line()));
             historyLines = lines;
         }
@@ -341,7 +349,10 @@ public final class PanelModel {
         for (RoleSnapshot role : taken.roles()) {
             RoleCardModel card = card(role.report().role());
             RoleSnapshot before = card.snapshotProperty().get();
-            OwnershipEvent.between(before == null ? null : before.report(), role.report()).ifPresent(events::add);
+            RoleReport was = before == null ? null : before.report();
+            HostRecord previousOwner = was == null ? null : was.record().recordOrNull();
+            OwnershipEvent.between(was, role.report(), plannedStops.of(role.report().role(), previousOwner == null ? null : previousOwner.pid()))
+                    .ifPresent(events::add);
             card.apply(role, begun);
             card.applyHistory(historyLines.getOrDefault(role.report().role(), ""));
             watchExit(role.report());

@@ -1,5 +1,7 @@
 package dev.hostwarden.panel.notify;
 
+import dev.hostwarden.actions.ControlOutcome;
+import dev.hostwarden.actions.Outcome;
 import dev.hostwarden.core.Verdict;
 import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.Role;
@@ -47,7 +49,7 @@ public final class NotificationPolicy {
 
     static final String OPEN = "open";
     static final String RETRACT = "retract";
-    static final String RESTART = "restart";
+    static final String START = "start";
 
     private final RoleActions actions;
     private final Clock clock;
@@ -123,8 +125,8 @@ public final class NotificationPolicy {
                     panelControlStarted(card.role(), owner == null ? null : owner.pid());
                 }
             });
-            // The outcome line is set right after busy clears, and says whether the owner was ended.
-            card.actionMessageProperty().addListener((observable, before, after) -> {
+            // The outcome is set right after busy clears, and says whether the owner was ended.
+            card.outcomeProperty().addListener((observable, before, after) -> {
                 if (!card.busyProperty().get()) {
                     panelControlEnded(card.role(), after);
                 }
@@ -156,12 +158,12 @@ public final class NotificationPolicy {
     }
 
     /**
-     * The panel's Stop or Restart of {@code role} finished with {@code outcome} (the card's outcome
-     * line, "STOPPED: …"). Unless it ended the owner (cancelled, refused, failed), the owner's later
-     * death is news again. An owner that was ended stays expected until a new owner appears.
+     * The panel's Stop or Restart of {@code role} finished with {@code outcome}. Unless it ended the
+     * owner (cancelled, refused, failed), the owner's later death is news again. An owner that was
+     * ended stays expected until a new owner appears.
      */
-    public void panelControlEnded(Role role, String outcome) {
-        boolean ended = outcome != null && (outcome.startsWith("STOPPED") || outcome.startsWith("RESTARTED"));
+    public void panelControlEnded(Role role, Outcome outcome) {
+        boolean ended = outcome instanceof ControlOutcome control && control.endedTheOwner();
         if (!ended) {
             endingByPanel.remove(role);
         }
@@ -174,16 +176,20 @@ public final class NotificationPolicy {
     /** One ownership transition, as the model reports it. */
     public void accept(OwnershipEvent event) {
         Instant now = clock.instant();
-        boolean problem = event.kind() == OwnershipEvent.Kind.DIED || event.kind() == OwnershipEvent.Kind.TURNED_STALE;
+        boolean ends = event.kind() == OwnershipEvent.Kind.DIED || event.kind() == OwnershipEvent.Kind.TURNED_STALE
+                || event.kind() == OwnershipEvent.Kind.STOPPED;
+        // A planned stop (someone asked the owner to stop) is said calmly; only an end nobody asked for is a problem.
+        boolean problem = ends && event.kind() != OwnershipEvent.Kind.STOPPED;
         NotificationEntry.Delivery delivery;
         // The end of an owner the panel is stopping, in however many steps it is seen (gone, then its
         // record stale), is expected until a new owner appears; a problem with another PID is news.
-        Long ending = problem ? endingByPanel.get(event.role()) : endingByPanel.remove(event.role());
+        Long ending = ends ? endingByPanel.get(event.role()) : endingByPanel.remove(event.role());
         Long recorded = recordedPid(event.role());
-        boolean expected = problem && ending != null && (recorded == null || recorded.equals(ending));
+        boolean byThisPanel = event.stoppedBy() != null && event.stoppedBy().pid() == ProcessHandle.current().pid();
+        boolean expected = ends && (byThisPanel || (ending != null && (recorded == null || recorded.equals(ending))));
         if (expected) {
             delivery = NotificationEntry.Delivery.BY_PANEL;
-        } else if (!problem) {
+        } else if (!ends) {
             delivery = NotificationEntry.Delivery.HISTORY_ONLY;
         } else if (paused.get()) {
             delivery = NotificationEntry.Delivery.PAUSED;
@@ -242,13 +248,16 @@ public final class NotificationPolicy {
         if (actions.canRetract(role)) {
             buttons.add(new NotificationAction(RETRACT, "Retract dead record…", onUi(() -> actions.retract(role))));
         }
-        if (actions.canRestart(role)) {
-            buttons.add(new NotificationAction(RESTART, "Start a new owner", onUi(() -> actions.restart(role))));
+        if (actions.canStart(role)) {
+            buttons.add(new NotificationAction(START, "Start a new owner", onUi(() -> actions.start(role))));
         }
-        String summary = event.kind() == OwnershipEvent.Kind.TURNED_STALE
-                ? "Hostwarden: " + role + " is stale"
-                : "Hostwarden: " + role + " owner is gone";
-        return new Notification(tag(role), summary, event.message(), Notification.Urgency.NORMAL, buttons);
+        String summary = switch (event.kind()) {
+            case TURNED_STALE -> "Hostwarden: " + role + " is stale";
+            case STOPPED -> "Hostwarden: " + role + " was stopped";
+            default -> "Hostwarden: " + role + " owner is gone";
+        };
+        Notification.Urgency urgency = event.kind() == OwnershipEvent.Kind.STOPPED ? Notification.Urgency.LOW : Notification.Urgency.NORMAL;
+        return new Notification(tag(role), summary, event.message(), urgency, buttons);
     }
 
     private Runnable onUi(Runnable action) {

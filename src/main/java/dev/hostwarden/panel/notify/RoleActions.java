@@ -2,7 +2,6 @@ package dev.hostwarden.panel.notify;
 
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.PanelModel;
-import dev.hostwarden.panel.model.RoleCardModel;
 
 /**
  * What a notification's buttons do, and which of them apply right now. Called on the UI thread.
@@ -16,9 +15,10 @@ public interface RoleActions {
 
     void retract(Role role);
 
-    boolean canRestart(Role role);
+    /** "Start a new owner": the card's Start applies (the owner is gone and nothing holds the role). */
+    boolean canStart(Role role);
 
-    void restart(Role role);
+    void start(Role role);
 
     /** The panel's cards: {@code openWindow} brings the window up, then the card does the rest. */
     static RoleActions of(PanelModel model, Runnable openWindow) {
@@ -40,15 +40,14 @@ public interface RoleActions {
             }
 
             @Override
-            public boolean canRestart(Role role) {
-                return model.card(role).restartEnabledProperty().get();
+            public boolean canStart(Role role) {
+                return model.card(role).startEnabledProperty().get();
             }
 
             @Override
-            public void restart(Role role) {
+            public void start(Role role) {
                 openWindow.run();
-                RoleCardModel card = model.card(role);
-                card.restart();
+                model.card(role).start();
             }
         };
     }

@@ -1,5 +1,6 @@
 package dev.hostwarden.panel.profiles;
 
+import dev.hostwarden.actions.Actions;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.profiles.GatewayOwnerView;
 import dev.hostwarden.core.profiles.MarkerClearance;
@@ -40,7 +41,7 @@ public final class ProfilesViewModel {
     /** More served names than this are counted, not listed, in the owner line (the full set is in the details). */
     static final int LISTED_NAMES = 8;
 
-    private final HostRendezvous rendezvous;
+    private final Actions actions;
     private final Path root;
     private final DesktopHandOff desktop;
     private final Executor background;
@@ -61,13 +62,14 @@ public final class ProfilesViewModel {
     private final AtomicBoolean again = new AtomicBoolean();
     private volatile ProfilesReport report;
 
-    public ProfilesViewModel(HostRendezvous rendezvous, Path root, DesktopHandOff desktop, Executor background, Executor ui) {
-        this(rendezvous, root, desktop, background, ui, ControlSocket.DEFAULT_TIMEOUT);
+    public ProfilesViewModel(Actions actions, Path root, DesktopHandOff desktop, Executor background, Executor ui) {
+        this(actions, root, desktop, background, ui, ControlSocket.DEFAULT_TIMEOUT);
     }
 
-    public ProfilesViewModel(HostRendezvous rendezvous, Path root, DesktopHandOff desktop, Executor background, Executor ui,
+    public ProfilesViewModel(Actions actions, Path root, DesktopHandOff desktop, Executor background, Executor ui,
                              Duration identifyTimeout) {
-        this.rendezvous = rendezvous;
+        this.actions = actions;
+        HostRendezvous rendezvous = actions.rendezvous();
         this.root = root;
         this.desktop = desktop;
         this.background = background;
@@ -244,26 +246,7 @@ public final class ProfilesViewModel {
     /** Sends {@code rescan-profiles} to the live owner; the message shows the served set before and after. */
     public void rescan() {
         run(ProfileActions.RESCAN + ": asking the gateway owner…",
-                () -> rescanText(ProfileRescan.run(rendezvous, root, identifyTimeout, ProfileRescan.RESCAN_TIMEOUT)));
-    }
-
-    /** What changed first (the served sets can be long), then {@code hostwarden profiles rescan}'s words: the preview, before, after. */
-    static String rescanText(ProfileRescan.Result result) {
-        if (result.outcome() != ProfileRescan.Outcome.ANSWERED) {
-            return ProfileActions.RESCAN + ": " + result.why();
-        }
-        List<String> added = result.after().stream().filter(name -> !result.before().contains(name)).toList();
-        List<String> removed = result.before().stream().filter(name -> !result.after().contains(name)).toList();
-        String changed = added.isEmpty() && removed.isEmpty() ? "no change"
-                : (added.isEmpty() ? "" : "added " + String.join(", ", added)) + (added.isEmpty() || removed.isEmpty() ? "" : "; ")
-                + (removed.isEmpty() ? "" : "removed " + String.join(", ", removed));
-        return ProfileActions.RESCAN + " done: " + changed + " (served " + result.before().size() + " → " + result.after().size() + ")\n"
-                + ProfileActions.rescanPreview(result.owner()) + "\nbefore: " + all(result.before()) + "\nafter:  " + all(result.after())
-                + (Boolean.FALSE.equals(result.multiplex()) ? "\nnote:   " + result.why() : "");
-    }
-
-    private static String all(List<String> names) {
-        return names.isEmpty() ? "nothing" : String.join(", ", names);
+                () -> actions.rescanProfiles(root, identifyTimeout).words());
     }
 
     /** What "Clear expired marker" will do to this home's marker. */
@@ -274,10 +257,7 @@ public final class ProfilesViewModel {
 
     /** Removes the marker only if it is (still) past its TTL or names a process that is gone; the core judges again. */
     public void clearMarker(ProfileRow row) {
-        run(ProfileActions.CLEAR_MARKER + ": " + row.home() + "…", () -> {
-            MarkerClearance.Result result = MarkerClearance.clear(row.home(), rendezvous.inspector(), false);
-            return result.outcome() == MarkerClearance.Outcome.CLEARED ? "removed: " + result.message() : result.message();
-        });
+        run(ProfileActions.CLEAR_MARKER + ": " + row.home() + "…", () -> actions.clearMarker(row.home(), false).words());
     }
 
     public void openFolder(ProfileRow row) {

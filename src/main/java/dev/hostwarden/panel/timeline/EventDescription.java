@@ -1,5 +1,6 @@
 package dev.hostwarden.panel.timeline;
 
+import dev.hostwarden.history.Actor;
 import dev.hostwarden.history.HistoryEvent;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -32,7 +33,7 @@ public final class EventDescription {
             parts.add("exit code " + event.exitCode());
         }
         if (event.byPid() != null) {
-            parts.add("by PID " + event.byPid());
+            parts.add("by " + new Actor(event.byPid(), event.byCommand()).describe());
         }
         if (event.previousPid() != null) {
             parts.add("replaced PID " + event.previousPid());

@@ -57,11 +57,11 @@ public final class LaneDerivation {
     /** The state after {@code event}, given the state before it. */
     static LaneState after(LaneState before, HistoryEvent event) {
         return switch (event.type()) {
-            case STARTED, APPEARED, LIVE, RESTARTED -> LaneState.LIVE;
+            case STARTED, APPEARED, LIVE, RESTARTED, LAUNCHED -> LaneState.LIVE;
             case STALE -> LaneState.STALE;
             case STOPPED, RETRACTED -> LaneState.NO_OWNER;
             case LOCK_WITHOUT_RECORD -> LaneState.UNKNOWN;
-            case STOP_REQUESTED -> before;
+            case STOP_REQUESTED, STOP_CANCELLED, MARKER_CLEARED, RESCANNED -> before;
         };
     }
 

@@ -20,7 +20,7 @@ public final class ProfilesView extends VBox {
         setId("profiles");
         getStyleClass().add("profiles");
         PanelContext context = model.context();
-        profiles = new ProfilesViewModel(context.rendezvous(), context.hermesRoot(), new DesktopHandOff(Environment.system()),
+        profiles = new ProfilesViewModel(context.actions(), context.hermesRoot(), new DesktopHandOff(Environment.system()),
                 context.background(), context.ui());
         getChildren().add(new ProfilesPane(profiles));
         model.lastRefreshProperty().addListener((observable, before, after) -> profiles.refresh());

@@ -2,7 +2,7 @@ package dev.hostwarden.panel.view;
 
 import dev.hostwarden.core.Verdict;
 import dev.hostwarden.panel.model.Describe;
-import dev.hostwarden.panel.tray.TrayStatus;
+import dev.hostwarden.panel.model.TrayStatus;
 import java.util.Locale;
 import javafx.geometry.VPos;
 import javafx.scene.control.ContextMenu;

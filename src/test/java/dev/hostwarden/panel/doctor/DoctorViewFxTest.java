@@ -105,7 +105,8 @@ class DoctorViewFxTest extends DoctorFxTestBase {
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> !Files.exists(marker)
                 && model(robot).isEmpty()));
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> "\u2714 OK".equals(text(robot, "#doctor-verdict-expiredMarkers")));
-        assertEquals("Removed " + marker, text(robot, "#doctor-message"));
+        assertTrue(text(robot, "#doctor-message").startsWith("removed: Clear expired marker: removes " + marker + ", which "),
+                text(robot, "#doctor-message"));
         assertTrue(robot.lookup("#doctor-fix-clear-marker-default").tryQuery().isEmpty(), "no fix is offered once nothing needs it");
     }
 
@@ -136,7 +137,8 @@ class DoctorViewFxTest extends DoctorFxTestBase {
         robot.clickOn("#doctor-confirm");
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> "\u2714 OK".equals(text(robot, "#doctor-verdict-hostRecords")));
         assertFalse(Files.exists(record));
-        assertTrue(text(robot, "#doctor-message").startsWith("Removed " + record), text(robot, "#doctor-message"));
+        assertTrue(text(robot, "#doctor-message").startsWith("Removed " + record.getFileName() + " and host-gateway.token from " + record.getParent()),
+                "the same words as the card's Retract: " + text(robot, "#doctor-message"));
         assertTrue(onFx(() -> model.pendingProperty().get() == null));
     }
 }

@@ -73,7 +73,7 @@ class DesktopNotificationsOnRealBusTest {
     @Test
     void aTransitionSendsExactlyOneNotifyWithTheActionsThatApply() throws Exception {
         assertInstanceOf(DbusNotifier.class, notifier, notifier.describe());
-        actions.restartable = false;
+        actions.startable = false;
 
         policy.accept(stale(Role.GATEWAY));
 
@@ -136,8 +136,8 @@ class DesktopNotificationsOnRealBusTest {
         actions.opened.get(WIRE.toSeconds(), TimeUnit.SECONDS);
         server.invoke(gateway, "retract");
         assertEquals(Role.GATEWAY, actions.retracted.get(WIRE.toSeconds(), TimeUnit.SECONDS));
-        server.invoke(serve, "restart");
-        assertEquals(Role.SERVE, actions.restarted.get(WIRE.toSeconds(), TimeUnit.SECONDS));
+        server.invoke(serve, "start");
+        assertEquals(Role.SERVE, actions.started.get(WIRE.toSeconds(), TimeUnit.SECONDS));
     }
 
     @Test

@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hostwarden.actions.ActionKind;
+import dev.hostwarden.actions.ControlOutcome;
 import dev.hostwarden.core.Verdict;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.OwnershipEvent;
 import dev.hostwarden.panel.model.OwnershipEvent.Kind;
+import dev.hostwarden.runtime.ControlResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -74,7 +77,8 @@ class NotificationPolicyTest {
     @Test
     void anOwnerThePanelStoppedIsExpectedUntilANewOwnerButACancelledStopExpectsNothing() {
         policy.panelControlStarted(Role.SERVE, 42L);
-        policy.panelControlEnded(Role.SERVE, "STOPPED: stopped the serve owner PID 42");
+        policy.panelControlEnded(Role.SERVE, new ControlOutcome(ActionKind.STOP,
+                new ControlResult(ControlResult.Outcome.STOPPED, "stopped the serve owner PID 42", 42L, null), "stopped the serve owner PID 42"));
         policy.accept(event(Role.SERVE, Kind.DIED, "serve: owner PID 42 is gone (NO_OWNER)"));
         policy.accept(event(Role.SERVE, Kind.TURNED_STALE, "serve: the record of PID 42 is stale"));
         assertEquals(List.of(NotificationEntry.Delivery.BY_PANEL, NotificationEntry.Delivery.BY_PANEL),
@@ -87,7 +91,8 @@ class NotificationPolicyTest {
 
         clock.advance(Duration.ofMinutes(5));
         policy.panelControlStarted(Role.GATEWAY, 50L);
-        policy.panelControlEnded(Role.GATEWAY, "CANCELLED: nothing had been sent to PID 50 yet; it keeps running.");
+        policy.panelControlEnded(Role.GATEWAY, new ControlOutcome(ActionKind.STOP,
+                new ControlResult(ControlResult.Outcome.CANCELLED, "cancelled", 50L, null), "nothing had been sent to PID 50 yet; it keeps running."));
         policy.accept(event(Role.GATEWAY, Kind.DIED, "gateway: owner PID 50 is gone (NO_OWNER)"));
         assertEquals(NotificationEntry.Delivery.SHOWN, policy.historyProperty().get(0).delivery(), "after a cancelled stop, a death is news");
     }

@@ -7,9 +7,9 @@ import java.util.concurrent.CompletableFuture;
 final class RecordingActions implements RoleActions {
     final CompletableFuture<Void> opened = new CompletableFuture<>();
     final CompletableFuture<Role> retracted = new CompletableFuture<>();
-    final CompletableFuture<Role> restarted = new CompletableFuture<>();
+    final CompletableFuture<Role> started = new CompletableFuture<>();
     volatile boolean retractable = true;
-    volatile boolean restartable = true;
+    volatile boolean startable = true;
 
     @Override
     public void open() {
@@ -27,12 +27,12 @@ final class RecordingActions implements RoleActions {
     }
 
     @Override
-    public boolean canRestart(Role role) {
-        return restartable;
+    public boolean canStart(Role role) {
+        return startable;
     }
 
     @Override
-    public void restart(Role role) {
-        restarted.complete(role);
+    public void start(Role role) {
+        started.complete(role);
     }
 }

@@ -11,6 +11,7 @@ import dev.hostwarden.core.process.ProcessInspector;
 import dev.hostwarden.core.profiles.ProfileActions;
 import dev.hostwarden.core.record.RendezvousDir;
 import dev.hostwarden.testsupport.ChildProcess;
+import dev.hostwarden.testsupport.TestActions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -96,7 +97,7 @@ class ProfilesPaneFxTest {
         HostRendezvous rendezvous = HostRendezvous.at(RendezvousDir.of(locks), ProcessInspector.system());
         Environment noDesktop = new Environment(Map.of("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin")),
                 System.getProperty("user.home"));
-        ProfilesViewModel model = new ProfilesViewModel(rendezvous, root, new DesktopHandOff(noDesktop), background, Platform::runLater);
+        ProfilesViewModel model = new ProfilesViewModel(TestActions.of(rendezvous), root, new DesktopHandOff(noDesktop), background, Platform::runLater);
         onFx(() -> {
             stage.setScene(new Scene(new ProfilesPane(model), 1400, 760));
             stage.show();

@@ -10,6 +10,7 @@ import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.RendezvousDir;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.core.record.Tokens;
+import dev.hostwarden.testsupport.TestActions;
 import dev.hostwarden.testsupport.Waits;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -72,7 +73,7 @@ class ProfilesViewModelTest {
         HostRecord owner = rendezvous.publishRecord(Role.GATEWAY, "", null, List.of(), Tokens.newToken(), root.toString());
         try (ServerSocketChannel silent = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
             silent.bind(UnixDomainSocketAddress.of(root.resolve("gateway.sock")));
-            ProfilesViewModel model = new ProfilesViewModel(rendezvous, root,
+            ProfilesViewModel model = new ProfilesViewModel(TestActions.of(rendezvous), root,
                     new DesktopHandOff(new Environment(Map.of(), temp.toString())), background, ui);
 
             onUi(() -> {

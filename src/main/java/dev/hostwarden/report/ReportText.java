@@ -1,4 +1,4 @@
-package dev.hostwarden.cli;
+package dev.hostwarden.report;
 
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
@@ -32,7 +32,7 @@ public final class ReportText {
             out.printf("  reason  %s: %s%n", reason.code(), reason.message());
         }
         if (report.retractable()) {
-            out.printf("  fix     hostwarden retract %s%s%n", report.role(), lockDirOption(dir));
+            out.printf("  fix     %s%n", CommandHint.of(dir, "retract " + report.role()));
         } else if (report.manualFix() != null) {
             out.printf("  fix     %s%n", report.manualFix());
         }
@@ -83,23 +83,6 @@ public final class ReportText {
                     ? "would be refused (exit 75) until the lock holder" + holder(report.lock()) + " exits"
                     : "would take the host lock, start, and overwrite the leftover record";
         };
-    }
-
-    /**
-     * The {@code --lock-dir} of a command to paste: without it, the pasted command would act on the
-     * directory hermes would use, not on the one this report is about. Variables carry over to the
-     * pasted command by themselves.
-     */
-    static String lockDirOption(RendezvousDir dir) {
-        return dir.source() == LockDirSource.OPTION ? " --lock-dir " + shellQuoted(dir.path().toString()) : "";
-    }
-
-    /** A POSIX shell word: unchanged when it is plain, else single-quoted. */
-    static String shellQuoted(String word) {
-        if (!word.isEmpty() && word.matches("[A-Za-z0-9_@%+=:,./-]+")) {
-            return word;
-        }
-        return "'" + word.replace("'", "'\\''") + "'";
     }
 
     private static String lock(LockProbe lock) {

@@ -1,4 +1,4 @@
-package dev.hostwarden.cli;
+package dev.hostwarden.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hostwarden.core.RetractResult;
@@ -22,7 +22,7 @@ public final class ReportJson {
     }
 
     /** More fields for a role's object (the fleet section), written before it closes. */
-    interface RoleExtra {
+    public interface RoleExtra {
         void write(JsonGenerator generator, RoleReport report) throws IOException;
     }
 
@@ -30,7 +30,7 @@ public final class ReportJson {
         return status(dir, reports, null);
     }
 
-    static JsonStreams.Document status(RendezvousDir dir, List<RoleReport> reports, RoleExtra extra) {
+    public static JsonStreams.Document status(RendezvousDir dir, List<RoleReport> reports, RoleExtra extra) {
         // An anonymous class, not a lambda: linking a lambda costs status's fresh JVM (see HostRendezvous).
         return new JsonStreams.Document() {
             @Override

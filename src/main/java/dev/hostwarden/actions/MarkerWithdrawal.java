@@ -1,4 +1,4 @@
-package dev.hostwarden.panel.model;
+package dev.hostwarden.actions;
 
 import dev.hostwarden.core.io.PrivateFiles;
 import dev.hostwarden.core.marker.PidMarker;

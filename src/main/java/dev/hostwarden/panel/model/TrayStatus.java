@@ -1,10 +1,10 @@
-package dev.hostwarden.panel.tray;
+package dev.hostwarden.panel.model;
 
 import dev.hostwarden.core.Verdict;
 import java.util.Collection;
 import java.util.Comparator;
 
-/** The tray icon's colour family: the worst verdict of all roles decides it (its glyph: {@link TrayGlyph}). */
+/** The tray icon's colour family: the worst verdict of all roles decides it (its glyph: the tray's {@code TrayGlyph}). */
 public enum TrayStatus {
     GREEN(Verdict.LIVE), AMBER(Verdict.UNPROVABLE), RED(Verdict.STALE), GREY(Verdict.NO_OWNER);
 
@@ -29,11 +29,8 @@ public enum TrayStatus {
         return verdicts.stream().max(Comparator.comparingInt(Verdict::severity)).orElse(Verdict.NO_OWNER);
     }
 
-    /**
-     * The class-path resource of this colour's icon at {@code size} px (see {@link TrayGlyph#SIZES}):
-     * the glyph of its typical verdict. Where the verdict is known, {@link TrayGlyph#resource} is exact.
-     */
-    public String iconResource(int size) {
-        return TrayGlyph.resource(typical, size);
+    /** The verdict whose glyph stands for this colour where only the colour is known. */
+    public Verdict typical() {
+        return typical;
     }
 }
