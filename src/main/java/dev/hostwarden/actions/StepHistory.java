@@ -54,7 +54,7 @@ final class StepHistory {
                 markerWritten = true;
                 history.stopRequested(oldOwner, actor);
             }
-            case EXITED -> history.stopped(role, oldOwner.pid(), null, actor, escalated);
+            case EXITED -> history.stopped(oldOwner, null, actor, escalated);
             case RETRACTED -> history.retracted(role, oldOwner.pid(), actor);
             default -> {
             }

@@ -104,6 +104,9 @@ final class HistoryCommand implements Callable<Integer> {
         }
         if (event.byPid() != null) {
             text.append(", by PID ").append(event.byPid());
+            if (event.byCommand() != null) {
+                text.append(" (").append(event.byCommand()).append(')');
+            }
         }
         if (event.profiles() != null && !event.profiles().isEmpty()) {
             text.append(", profiles ").append(String.join(",", event.profiles()));

@@ -61,6 +61,12 @@ public final class OwnershipHistory {
         append(HistoryEvent.of(EventType.STOPPED, role, pid).withExitCode(exitCode).withActor(by).withReason(forced ? "FORCED" : null));
     }
 
+    /** The owner {@code record} names ended as {@link #stopped(Role, long, Integer, Actor, boolean)} says, its incarnation recorded. */
+    public void stopped(HostRecord record, Integer exitCode, Actor by, boolean forced) {
+        append(HistoryEvent.of(EventType.STOPPED, record.role(), record.pid()).withOwner(record.startTime(), null, null).withExitCode(exitCode)
+                .withActor(by).withReason(forced ? "FORCED" : null));
+    }
+
     /** {@code by} asked the owner {@code record} names to stop (wrote its planned-stop marker). */
     public void stopRequested(HostRecord record, Actor by) {
         append(HistoryEvent.of(EventType.STOP_REQUESTED, record.role(), record.pid()).withOwner(record.startTime(), null, null).withActor(by));

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.record.Role;
 import dev.hostwarden.core.record.Tokens;
+import dev.hostwarden.testsupport.Waits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -162,6 +164,23 @@ class DoctorCommandTest {
         }
         // The machine's own checks (file system, container, hermes on PATH) decide the exit code here.
         assertEquals(document.path("ok").asBoolean() ? 0 : 1, result.code(), result.toString());
+    }
+
+    @Test
+    void fixHintsRepeatTheCallsLockDirQuotedSoThePastedCommandActsOnTheSameDirectory() throws Exception {
+        Path spaced = tmp.resolve("my locks");
+        Files.createDirectories(home);
+        try (var owner = CliChild.owner(spaced, home, "serve")) {
+            owner.kill();
+        }
+        Waits.until("the killed owner's lock to be released", CliChild.DEADLINE, () -> CliChild.livePid(spaced, Role.SERVE) == null);
+        Map<String, String> env = env();
+        env.remove("HERMES_GATEWAY_LOCK_DIR");
+        CliChild.Result result = CliChild.run(tmp, env, "doctor", "--json", "--lock-dir", spaced.toString());
+        String fix = check(JsonTrees.parse(result.out()), "hostRecords").path("fix").asText();
+        assertEquals("hostwarden retract serve --lock-dir '" + spaced + "'", fix, result.toString());
+        CliChild.Result status = CliChild.run(tmp, env, "status", "serve", "--lock-dir", spaced.toString());
+        assertTrue(status.out().contains("fix     " + fix), "status prints the same hint: " + status);
     }
 
     @Test

@@ -124,6 +124,31 @@ class HistoryLogTest {
     }
 
     @Test
+    void anObserverNeverRecordsAnOwnerLiveAfterItsStopRequestOrItsEnd() throws Exception {
+        HistoryLog log = log();
+        Actor stopper = new Actor(99, "hostwarden stop gateway");
+        assertTrue(log.append(HistoryEvent.of(EventType.STARTED, Role.GATEWAY, 10L).withOwner(5L, null, null)));
+        assertTrue(log.append(HistoryEvent.of(EventType.LIVE, Role.GATEWAY, 10L).withOwner(5L, null, null)));
+        assertTrue(log.append(HistoryEvent.of(EventType.STOP_REQUESTED, Role.GATEWAY, 10L).withOwner(5L, null, null).withActor(stopper)));
+        assertTrue(log.append(HistoryEvent.of(EventType.STALE, Role.SERVE, 20L)), "another role in between");
+        assertFalse(log.append(HistoryEvent.of(EventType.LIVE, Role.GATEWAY, 10L).withOwner(5L, null, null)),
+                "a refresh that inspected before the stop and writes after it");
+        assertTrue(log.append(HistoryEvent.of(EventType.STOPPED, Role.GATEWAY, 10L).withOwner(5L, null, null).withExitCode(0)));
+        assertFalse(log.append(HistoryEvent.of(EventType.LIVE, Role.GATEWAY, 10L).withOwner(5L, null, null)), "after its own end");
+        assertFalse(log.append(HistoryEvent.of(EventType.APPEARED, Role.GATEWAY, 10L)), "an appearance says the same");
+        assertTrue(log.append(HistoryEvent.of(EventType.LIVE, Role.GATEWAY, 10L).withOwner(6L, null, null)),
+                "the same PID, another incarnation (reused): a new owner");
+        assertTrue(log.append(HistoryEvent.of(EventType.LIVE, Role.GATEWAY, 12L).withOwner(7L, null, null)), "another owner");
+        assertTrue(log.append(HistoryEvent.of(EventType.STOP_REQUESTED, Role.GATEWAY, 12L).withActor(stopper)));
+        assertTrue(log.append(HistoryEvent.of(EventType.STOP_CANCELLED, Role.GATEWAY, 12L).withActor(stopper)));
+        assertTrue(log.append(HistoryEvent.of(EventType.LIVE, Role.GATEWAY, 12L).withOwner(7L, null, null)),
+                "after a cancelled stop the owner is seen live again");
+        List<EventType> types = log.read().events().stream().map(HistoryEvent::type).toList();
+        assertEquals(List.of(EventType.STARTED, EventType.LIVE, EventType.STOP_REQUESTED, EventType.STALE, EventType.STOPPED, EventType.LIVE,
+                EventType.LIVE, EventType.STOP_REQUESTED, EventType.STOP_CANCELLED, EventType.LIVE), types);
+    }
+
+    @Test
     void aDirectoryThatIsNotOneIsLeftAlone() throws Exception {
         Path state = Files.createDirectories(tmp.resolve("state"));
         Files.writeString(state.resolve("hostwarden"), "a file where the directory belongs");

@@ -35,8 +35,12 @@ final class PlannedStops {
         for (HistoryEvent event : events) {
             boolean asked = event.type() == EventType.STOP_REQUESTED || (event.type() == EventType.STOPPED && event.byPid() != null);
             if (asked && event.pid() != null && event.byPid() != null) {
-                requested.computeIfAbsent(event.role(), role -> new HashMap<>())
-                        .put(event.pid(), new Actor(event.byPid(), event.byCommand()));
+                Map<Long, Actor> roleRequests = requested.computeIfAbsent(event.role(), role -> new HashMap<>());
+                Actor known = roleRequests.get(event.pid());
+                // An owner's own "stopped by" names its stopper without words; the stopper's request had them.
+                if (known == null || known.pid() != event.byPid() || event.byCommand() != null) {
+                    roleRequests.put(event.pid(), new Actor(event.byPid(), event.byCommand()));
+                }
             } else if (event.type() == EventType.STOP_CANCELLED && event.pid() != null) {
                 forget(event.role(), event.pid());
             }
