@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hostwarden.core.io.JsonTrees;
 import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.core.record.Role;
+import dev.hostwarden.history.EventType;
 import dev.hostwarden.history.HistoryEvent;
 import dev.hostwarden.history.HistoryLog;
 import dev.hostwarden.history.HistoryRead;
@@ -107,6 +108,12 @@ final class HistoryCommand implements Callable<Integer> {
             if (event.byCommand() != null) {
                 text.append(" (").append(event.byCommand()).append(')');
             }
+        }
+        if (event.attempt() != null) {
+            text.append(event.type() == EventType.GAVE_UP ? ", after " + event.attempt() + " failed starts" : ", attempt " + event.attempt());
+        }
+        if (event.detail() != null) {
+            text.append(", ").append(event.detail());
         }
         if (event.profiles() != null && !event.profiles().isEmpty()) {
             text.append(", profiles ").append(String.join(",", event.profiles()));

@@ -27,7 +27,16 @@ public enum EventType {
     /** An expired planned-stop marker was removed from {@code home}; {@code pid} is the process it named. */
     MARKER_CLEARED("marker_cleared"),
     /** The gateway owner re-read its profiles on request; {@code profiles} is the set it serves now. */
-    RESCANNED("rescanned");
+    RESCANNED("rescanned"),
+    /**
+     * A supervisor saw an owner end that nobody asked to stop: {@code exitCode} when known (an owner it
+     * launched), {@code reason} the verdict's reason code, {@code detail} how it ended in words.
+     */
+    CRASHED("crashed"),
+    /** A supervisor launched a new owner, proven live: {@code attempt}, {@code previousPid} the owner it replaced. */
+    SUPERVISED_START("supervised_start"),
+    /** A supervisor stopped starting the role: {@code attempt} failed starts, {@code detail} the window and the last exit. */
+    GAVE_UP("gave_up");
 
     private final String wireName;
 

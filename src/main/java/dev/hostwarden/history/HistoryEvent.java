@@ -23,11 +23,13 @@ import java.util.Objects;
  * @param reason      a reason code (stale)
  * @param byPid       the process that caused it (stop requested, retracted, restarted, started)
  * @param byCommand   what that process was, in words ("hostwarden stop gateway", "the panel"), when it said
- * @param previousPid the owner a restart replaced
+ * @param previousPid the owner a restart (or a supervised start) replaced
+ * @param attempt     a supervised start's attempt number; the failed starts a supervisor gave up after
+ * @param detail      plain words the event type carries (how an owner died, why a supervisor gave up)
  * @param writerPid   the process that wrote the line
  */
 public record HistoryEvent(Instant at, EventType type, Role role, String lockDir, Long pid, Long startTime, List<String> profiles, String home,
-        String reason, Long byPid, String byCommand, Integer exitCode, Long previousPid, long writerPid) {
+        String reason, Long byPid, String byCommand, Integer exitCode, Long previousPid, Integer attempt, String detail, long writerPid) {
 
     public HistoryEvent {
         Objects.requireNonNull(at, "at");
@@ -38,37 +40,45 @@ public record HistoryEvent(Instant at, EventType type, Role role, String lockDir
 
     /** A minimal event; the others are added with the {@code with…} methods. */
     public static HistoryEvent of(EventType type, Role role, Long pid) {
-        return new HistoryEvent(Instant.now(), type, role, null, pid, null, null, null, null, null, null, null, null, ProcessHandle.current().pid());
+        return new HistoryEvent(Instant.now(), type, role, null, pid, null, null, null, null, null, null, null, null, null, null, ProcessHandle.current().pid());
     }
 
     public HistoryEvent withOwner(Long start, List<String> servedProfiles, String ownerHome) {
-        return new HistoryEvent(at, type, role, lockDir, pid, start, servedProfiles, ownerHome, reason, byPid, byCommand, exitCode, previousPid, writerPid);
+        return new HistoryEvent(at, type, role, lockDir, pid, start, servedProfiles, ownerHome, reason, byPid, byCommand, exitCode, previousPid, attempt, detail, writerPid);
     }
 
     public HistoryEvent withReason(String code) {
-        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, code, byPid, byCommand, exitCode, previousPid, writerPid);
+        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, code, byPid, byCommand, exitCode, previousPid, attempt, detail, writerPid);
     }
 
     /** The process that caused the event and what it was, in words ({@link Actor}). */
     public HistoryEvent withActor(Actor actor) {
         return actor == null ? this : new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, actor.pid(),
-                actor.command(), exitCode, previousPid, writerPid);
+                actor.command(), exitCode, previousPid, attempt, detail, writerPid);
     }
 
     public HistoryEvent withBy(Long by) {
-        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, by, byCommand, exitCode, previousPid, writerPid);
+        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, by, byCommand, exitCode, previousPid, attempt, detail, writerPid);
     }
 
     public HistoryEvent withExitCode(Integer code) {
-        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, byPid, byCommand, code, previousPid, writerPid);
+        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, byPid, byCommand, code, previousPid, attempt, detail, writerPid);
     }
 
     public HistoryEvent withPrevious(Long previous) {
-        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, byPid, byCommand, exitCode, previous, writerPid);
+        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, byPid, byCommand, exitCode, previous, attempt, detail, writerPid);
+    }
+
+    public HistoryEvent withAttempt(Integer number) {
+        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, byPid, byCommand, exitCode, previousPid, number, detail, writerPid);
+    }
+
+    public HistoryEvent withDetail(String words) {
+        return new HistoryEvent(at, type, role, lockDir, pid, startTime, profiles, home, reason, byPid, byCommand, exitCode, previousPid, attempt, words, writerPid);
     }
 
     public HistoryEvent withLockDir(Path dir) {
-        return new HistoryEvent(at, type, role, wireName(dir), pid, startTime, profiles, home, reason, byPid, byCommand, exitCode, previousPid, writerPid);
+        return new HistoryEvent(at, type, role, wireName(dir), pid, startTime, profiles, home, reason, byPid, byCommand, exitCode, previousPid, attempt, detail, writerPid);
     }
 
     /** The event may be about {@code dir}'s owners: it names that directory, or (an older line) none. */
@@ -82,7 +92,7 @@ public record HistoryEvent(Instant at, EventType type, Role role, String lockDir
     }
 
     public HistoryEvent at(Instant time) {
-        return new HistoryEvent(time, type, role, lockDir, pid, startTime, profiles, home, reason, byPid, byCommand, exitCode, previousPid, writerPid);
+        return new HistoryEvent(time, type, role, lockDir, pid, startTime, profiles, home, reason, byPid, byCommand, exitCode, previousPid, attempt, detail, writerPid);
     }
 
     /**
@@ -105,7 +115,7 @@ public record HistoryEvent(Instant at, EventType type, Role role, String lockDir
         return earlier.type == type && known(startTime, earlier.startTime) && known(profiles, earlier.profiles) && known(home, earlier.home)
                 && known(reason, earlier.reason) && known(byPid, earlier.byPid) && known(byCommand, earlier.byCommand)
                 && known(exitCode, earlier.exitCode)
-                && known(previousPid, earlier.previousPid);
+                && known(previousPid, earlier.previousPid) && known(attempt, earlier.attempt) && known(detail, earlier.detail);
     }
 
     /**
@@ -169,6 +179,12 @@ public record HistoryEvent(Instant at, EventType type, Role role, String lockDir
             node.put("exitCode", exitCode);
         }
         putIfKnown(node, "previousPid", previousPid);
+        if (attempt != null) {
+            node.put("attempt", attempt);
+        }
+        if (detail != null) {
+            node.put("detail", detail);
+        }
         node.put("writer", writerPid);
         return node;
     }
@@ -210,7 +226,8 @@ public record HistoryEvent(Instant at, EventType type, Role role, String lockDir
         JsonNode exit = node.path("exitCode");
         return new HistoryEvent(at, type, role, optionalText(node, "lockDir"), number(node, "pid"), number(node, "startTime"), profiles, optionalText(node, "home"),
                 optionalText(node, "reason"), number(node, "by"), optionalText(node, "byCommand"), exit.isIntegralNumber() && exit.canConvertToInt() ? exit.intValue() : null, number(node, "previousPid"),
-                node.path("writer").asLong(0));
+                node.path("attempt").isIntegralNumber() && node.path("attempt").canConvertToInt() ? node.path("attempt").intValue() : null,
+                optionalText(node, "detail"), node.path("writer").asLong(0));
     }
 
     private static String text(JsonNode node, String key) {

@@ -102,6 +102,21 @@ public final class OwnershipHistory {
         append(HistoryEvent.of(EventType.RESCANNED, Role.GATEWAY, ownerPid).withOwner(null, profiles, null).withActor(by));
     }
 
+    /** A supervisor saw the owner {@code pid} end unasked ({@code exitCode} when known, {@code reason} the verdict's code). */
+    public void crashed(Role role, long pid, Integer exitCode, String reason, String how, Actor by) {
+        append(HistoryEvent.of(EventType.CRASHED, role, pid).withExitCode(exitCode).withReason(reason).withDetail(how).withActor(by));
+    }
+
+    /** A supervisor's attempt {@code attempt} launched {@code newPid}, proven live, in place of {@code replaced} (null: none). */
+    public void supervisedStart(Role role, long newPid, int attempt, Long replaced, Actor by) {
+        append(HistoryEvent.of(EventType.SUPERVISED_START, role, newPid).withAttempt(attempt).withPrevious(replaced).withActor(by));
+    }
+
+    /** A supervisor gave up after {@code failedStarts} failed starts; {@code why} names the window and the last exit. */
+    public void gaveUp(Role role, int failedStarts, Integer lastExitCode, String why, Actor by) {
+        append(HistoryEvent.of(EventType.GAVE_UP, role, null).withAttempt(failedStarts).withExitCode(lastExitCode).withDetail(why).withActor(by));
+    }
+
     /**
      * What an observer saw of a role, written only when it changed since the role's previous line:
      * the panel calls this with each refresh's report. A record whose owner is still starting is an

@@ -3,9 +3,20 @@ package dev.hostwarden.runtime;
 /**
  * How a stop, start or restart ended.
  *
- * @param newPid the proven-live owner after a start or restart (the one already live for ALREADY_LIVE), else null
+ * @param newPid       the proven-live owner after a start or restart (the one already live for ALREADY_LIVE), else null
+ * @param launchedPid  the process a start or restart launched, whether or not it became the owner; else null
+ * @param launchedExit how that process ended when it ended before the action did (a failed start), else null
  */
-public record ControlResult(Outcome outcome, String message, Long oldPid, Long newPid) {
+public record ControlResult(Outcome outcome, String message, Long oldPid, Long newPid, Long launchedPid, Integer launchedExit) {
+
+    public ControlResult(Outcome outcome, String message, Long oldPid, Long newPid) {
+        this(outcome, message, oldPid, newPid, null, null);
+    }
+
+    /** The same result, naming the process that was launched and how it ended (null: it still runs). */
+    public ControlResult withLaunched(long pid, Integer exit) {
+        return new ControlResult(outcome, message, oldPid, newPid, pid, exit);
+    }
 
     /**
      * With the exit codes of {@code stop} / {@code start} / {@code restart}. UNUSABLE: the directory

@@ -137,17 +137,20 @@ final class LaunchProcedure {
             if (now.verdict() == Verdict.LIVE && record != null && !Objects.equals(record.pid(), oldPid)
                     && !now.hasReason(ReasonCode.ENDPOINT_SILENT)) {
                 steps.report(ControlStep.Kind.LIVE, "PID " + record.pid() + " is the live " + role + " owner and its endpoint answers");
-                return new ControlResult(done, done.name().toLowerCase(Locale.ROOT) + " the " + role + " owner: PID " + record.pid(), oldPid, record.pid());
+                return new ControlResult(done, done.name().toLowerCase(Locale.ROOT) + " the " + role + " owner: PID " + record.pid(), oldPid, record.pid())
+                        .withLaunched(launched.pid(), null);
             }
             if (!launched.isAlive() && launched.exitValue() != 0) {
                 steps.report(ControlStep.Kind.FAILED, "the launched command exited with " + launched.exitValue() + " (see " + log + ")");
-                return leftWithout(role, oldPid, launch, log, verb, "the launched command exited with " + launched.exitValue());
+                return leftWithout(role, oldPid, launch, log, verb, "the launched command exited with " + launched.exitValue())
+                        .withLaunched(launched.pid(), launched.exitValue());
             }
             ControlSteps.pause();
         }
         steps.report(ControlStep.Kind.FAILED, "no new live owner within " + ControlSteps.seconds(timeout) + " (see " + log + ")");
         return leftWithout(role, oldPid, launch, log, verb, "no new live " + role + " owner within " + ControlSteps.seconds(timeout)
-                + (launched.isAlive() ? " (the launched PID " + launched.pid() + " is still running)" : ""));
+                + (launched.isAlive() ? " (the launched PID " + launched.pid() + " is still running)" : ""))
+                .withLaunched(launched.pid(), launched.isAlive() ? null : launched.exitValue());
     }
 
     /** A failed launch: says what state the role is in now and how to start it by hand. */
@@ -185,15 +188,18 @@ final class LaunchProcedure {
             builder.directory(launch.workingDirectory().toFile());
         }
         Files.createDirectories(log.getParent());
+        new RoleLog(log).keepBounded();
         builder.redirectInput(Redirect.from(new File(Platform.current().nullDevice())));
         builder.redirectOutput(Redirect.appendTo(log.toFile()));
         builder.redirectError(Redirect.appendTo(log.toFile()));
-        return builder.start();
+        Process started = builder.start();
+        LaunchedProcesses.add(started);
+        return started;
     }
 
-    /** {@code $XDG_STATE_HOME/hostwarden/<role>.log}, else {@code ~/.local/state/hostwarden/<role>.log}. */
+    /** {@code $XDG_STATE_HOME/hostwarden/<role>.log}, else {@code ~/.local/state/hostwarden/<role>.log} ({@link RoleLog}). */
     Path logPath(Role role) {
-        return env.stateHome().resolve("hostwarden").resolve(role.wireName() + ".log");
+        return RoleLog.of(env.stateHome(), role).file();
     }
 
     /** The command as shown: a long class path is abbreviated. */

@@ -73,21 +73,29 @@ public final class LaunchSettings {
     private final Path location;
     private final boolean read;
     private final Map<Role, Launch> roles;
+    /** Each role's {@code supervise} object as written (the supervisor reads and checks it). */
+    private final Map<Role, JsonNode> supervise;
 
-    private LaunchSettings(Path location, boolean read, Map<Role, Launch> roles) {
+    private LaunchSettings(Path location, boolean read, Map<Role, Launch> roles, Map<Role, JsonNode> supervise) {
         this.location = location;
         this.read = read;
         this.roles = roles;
+        this.supervise = supervise;
     }
 
     public static LaunchSettings none() {
-        return new LaunchSettings(null, false, new EnumMap<>(Role.class));
+        return new LaunchSettings(null, false, new EnumMap<>(Role.class), new EnumMap<>(Role.class));
     }
 
     public static LaunchSettings of(Role role, Launch launch) {
         Map<Role, Launch> roles = new EnumMap<>(Role.class);
         roles.put(role, launch);
-        return new LaunchSettings(null, false, roles);
+        return new LaunchSettings(null, false, roles, new EnumMap<>(Role.class));
+    }
+
+    /** {@code roles.<role>.supervise} as written, if any: the supervision policy, checked by the supervisor. */
+    public Optional<JsonNode> superviseSection(Role role) {
+        return Optional.ofNullable(supervise.get(role));
     }
 
     /** The file that was read, or null (defaults only). */
@@ -137,7 +145,7 @@ public final class LaunchSettings {
     private static LaunchSettings load(Path file, boolean named) throws SettingsException {
         Optional<ObjectNode> read = readRoot(file, named);
         if (read.isEmpty()) {
-            return new LaunchSettings(file, false, new EnumMap<>(Role.class));
+            return new LaunchSettings(file, false, new EnumMap<>(Role.class), new EnumMap<>(Role.class));
         }
         ObjectNode root = read.get();
         return fromRoot(file, root);
@@ -170,6 +178,7 @@ public final class LaunchSettings {
 
     private static LaunchSettings fromRoot(Path file, ObjectNode root) throws SettingsException {
         Map<Role, Launch> roles = new EnumMap<>(Role.class);
+        Map<Role, JsonNode> supervise = new EnumMap<>(Role.class);
         JsonNode section = root.path("roles");
         if (!section.isMissingNode() && !section.isObject()) {
             throw new SettingsException("settings file " + file + ": \"roles\" must be an object");
@@ -181,9 +190,17 @@ public final class LaunchSettings {
             } catch (IllegalArgumentException unknown) {
                 throw new SettingsException("settings file " + file + ": " + unknown.getMessage());
             }
-            roles.put(role, launch(file, entry.getKey(), entry.getValue()));
+            JsonNode value = entry.getValue();
+            JsonNode policy = value.isObject() ? value.get("supervise") : null;
+            if (policy != null && !policy.isNull()) {
+                supervise.put(role, policy);
+            }
+            // A role may configure only its supervision and keep the default command.
+            if (!value.isObject() || value.has("command") || policy == null) {
+                roles.put(role, launch(file, entry.getKey(), value));
+            }
         }
-        return new LaunchSettings(file, true, roles);
+        return new LaunchSettings(file, true, roles, supervise);
     }
 
     private static Launch launch(Path file, String role, JsonNode node) throws SettingsException {

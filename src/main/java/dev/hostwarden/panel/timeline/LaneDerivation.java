@@ -57,11 +57,11 @@ public final class LaneDerivation {
     /** The state after {@code event}, given the state before it. */
     static LaneState after(LaneState before, HistoryEvent event) {
         return switch (event.type()) {
-            case STARTED, APPEARED, LIVE, RESTARTED, LAUNCHED -> LaneState.LIVE;
-            case STALE -> LaneState.STALE;
+            case STARTED, APPEARED, LIVE, RESTARTED, LAUNCHED, SUPERVISED_START -> LaneState.LIVE;
+            case STALE, CRASHED -> LaneState.STALE;
             case STOPPED, RETRACTED -> LaneState.NO_OWNER;
             case LOCK_WITHOUT_RECORD -> LaneState.UNKNOWN;
-            case STOP_REQUESTED, STOP_CANCELLED, MARKER_CLEARED, RESCANNED -> before;
+            case STOP_REQUESTED, STOP_CANCELLED, MARKER_CLEARED, RESCANNED, GAVE_UP -> before;
         };
     }
 

@@ -1,0 +1,141 @@
+package dev.hostwarden.supervise;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.hostwarden.core.io.JsonStreams;
+import dev.hostwarden.core.record.Role;
+import java.io.IOException;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+
+/**
+ * What a supervisor publishes about one role while it holds that role's supervisor lock, so that
+ * {@code status}, the panel and another supervisor can say who keeps the role running and what it is
+ * doing. Written atomically at each change of state; read without any lock.
+ *
+ * @param by            what the supervisor is, in words ("hostwarden supervise gateway", "the Hostwarden panel")
+ * @param since         when the supervisor entered this state
+ * @param note          what it is doing, in plain words ("held by PID 4242 (home …/profiles/work); waiting")
+ * @param nextAttemptAt when the next start attempt is due (backing off), else null
+ * @param failedStarts  the failed starts within the window
+ * @param lastExit      how the last owner or launched command ended, in words, else null
+ * @param stoppedBy     who stopped the owner on purpose (stopped on purpose), else null
+ */
+public record SupervisionRecord(long pid, String by, Role role, String lockDir, SupervisorState state, Instant since, String note,
+                                Instant nextAttemptAt, int failedStarts, int maxFailedStarts, long windowSeconds, String lastExit,
+                                String stoppedBy) {
+
+    public String toJson() {
+        return JsonStreams.compact(this::write);
+    }
+
+    /** The fields of {@code status --json}'s {@code supervision} object, in this order. */
+    public void write(JsonGenerator out) throws IOException {
+        out.writeStartObject();
+        out.writeNumberField("pid", pid);
+        out.writeStringField("by", by);
+        out.writeStringField("role", role.wireName());
+        out.writeStringField("lockDir", lockDir);
+        out.writeStringField("state", state.wireName());
+        out.writeStringField("since", since.toString());
+        out.writeStringField("note", note);
+        if (nextAttemptAt == null) {
+            out.writeNullField("nextAttemptAt");
+        } else {
+            out.writeStringField("nextAttemptAt", nextAttemptAt.toString());
+        }
+        out.writeNumberField("failedStarts", failedStarts);
+        out.writeNumberField("maxFailedStarts", maxFailedStarts);
+        out.writeNumberField("windowSeconds", windowSeconds);
+        writeNullable(out, "lastExit", lastExit);
+        writeNullable(out, "stoppedBy", stoppedBy);
+        out.writeEndObject();
+    }
+
+    private static void writeNullable(JsonGenerator out, String key, String value) throws IOException {
+        if (value == null) {
+            out.writeNullField(key);
+        } else {
+            out.writeStringField(key, value);
+        }
+    }
+
+    /** The record in {@code text}; null when it is not one (a torn or foreign file is no supervisor). */
+    public static SupervisionRecord parse(String text) {
+        try (JsonParser in = JsonStreams.parser(text)) {
+            if (in.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            Long pid = null;
+            String by = "";
+            Role role = null;
+            String lockDir = "";
+            SupervisorState state = null;
+            Instant since = null;
+            String note = "";
+            Instant next = null;
+            int failed = 0;
+            int max = 0;
+            long window = 0;
+            String lastExit = null;
+            String stoppedBy = null;
+            while (in.nextToken() == JsonToken.FIELD_NAME) {
+                String key = in.currentName();
+                JsonToken value = in.nextToken();
+                switch (key) {
+                    case "pid" -> pid = value == JsonToken.VALUE_NUMBER_INT ? in.getLongValue() : null;
+                    case "by" -> by = text(in, value, "");
+                    case "role" -> role = roleOf(text(in, value, ""));
+                    case "lockDir" -> lockDir = text(in, value, "");
+                    case "state" -> state = SupervisorState.fromWire(text(in, value, ""));
+                    case "since" -> since = instant(text(in, value, null));
+                    case "note" -> note = text(in, value, "");
+                    case "nextAttemptAt" -> next = instant(text(in, value, null));
+                    case "failedStarts" -> failed = value == JsonToken.VALUE_NUMBER_INT ? in.getIntValue() : 0;
+                    case "maxFailedStarts" -> max = value == JsonToken.VALUE_NUMBER_INT ? in.getIntValue() : 0;
+                    case "windowSeconds" -> window = value == JsonToken.VALUE_NUMBER_INT ? in.getLongValue() : 0;
+                    case "lastExit" -> lastExit = text(in, value, null);
+                    case "stoppedBy" -> stoppedBy = text(in, value, null);
+                    default -> in.skipChildren();
+                }
+            }
+            if (pid == null || role == null || state == null || since == null) {
+                return null;
+            }
+            return new SupervisionRecord(pid, by, role, lockDir, state, since, note, next, failed, max, window, lastExit, stoppedBy);
+        } catch (IOException | RuntimeException unreadable) {
+            return null;
+        }
+    }
+
+    private static String text(JsonParser in, JsonToken value, String fallback) throws IOException {
+        if (value == JsonToken.VALUE_STRING) {
+            return in.getText();
+        }
+        in.skipChildren();
+        return fallback;
+    }
+
+    private static Instant instant(String text) {
+        try {
+            return text == null ? null : Instant.parse(text);
+        } catch (DateTimeParseException bad) {
+            return null;
+        }
+    }
+
+    private static Role roleOf(String name) {
+        for (Role role : Role.values()) {
+            if (role.wireName().equals(name)) {
+                return role;
+            }
+        }
+        return null;
+    }
+
+    /** One line for people: "kept running by PID 812 (hostwarden supervise gateway): watching". */
+    public String describe() {
+        return "kept running by PID " + pid + " (" + by + "): " + state.wireName().replace('-', ' ') + (note.isEmpty() ? "" : "; " + note);
+    }
+}
