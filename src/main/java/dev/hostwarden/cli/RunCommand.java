@@ -12,6 +12,7 @@ import dev.hostwarden.runtime.HostOwner;
 import dev.hostwarden.runtime.OneLineLogFormat;
 import dev.hostwarden.runtime.OwnerSignals;
 import dev.hostwarden.runtime.OwnerStartException;
+import dev.hostwarden.runtime.ServedProfiles;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -90,7 +91,7 @@ final class RunCommand implements Callable<Integer> {
                     .home(home != null ? home : HermesHome.resolve(Environment.system()))
                     .host(host)
                     .port(port)
-                    .profiles(HostOwner.parseProfiles(profiles))
+                    .profiles(ServedProfiles.parseProfiles(profiles))
                     .waitForLock(waitForLock)
                     .force(force)
                     .pollInterval(Duration.ofNanos((long) (pollSeconds * 1e9)))

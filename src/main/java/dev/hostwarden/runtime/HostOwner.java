@@ -1,7 +1,5 @@
 package dev.hostwarden.runtime;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.io.JsonTrees;
 import dev.hostwarden.core.lock.ClaimResult;
@@ -11,13 +9,9 @@ import dev.hostwarden.core.lock.LockProbe;
 import dev.hostwarden.core.marker.PidMarker;
 import dev.hostwarden.core.marker.PlannedStopMarker;
 import dev.hostwarden.core.marker.TakeoverMarker;
-import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.core.platform.ExitCleanup;
 import dev.hostwarden.core.platform.IoMessages;
-import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.core.process.ProcessInspector;
-import dev.hostwarden.core.profiles.ProfileHomes;
-import dev.hostwarden.core.record.HermesHome;
 import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.RecordCodec;
 import dev.hostwarden.core.record.Role;
@@ -30,12 +24,9 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -64,10 +55,8 @@ public final class HostOwner implements AutoCloseable {
     private final Path home;
     private final String host;
     private final int port;
-    /** The profiles given with --profiles; empty for a gateway that multiplexes every home it finds. */
-    private final List<String> profiles;
-    /** What this owner serves now: the given list, or (multiplexing) the homes found at start or the last rescan. */
-    private volatile List<String> served;
+    /** The given profiles, or a multiplexing gateway's homes found at start or the last rescan. */
+    private final ServedProfiles served;
     private final boolean waitForLock;
     private final boolean force;
     private final Duration pollInterval;
@@ -80,6 +69,10 @@ public final class HostOwner implements AutoCloseable {
     private final ClusterLease clusterLease;
     /** The fleet lease's fencing token while this owner holds one. */
     private volatile Long fleetRevision;
+    /** Puts the lock files, record and token back while this owner runs. */
+    private final PublicationGuard publication;
+    /** What the endpoint and the control socket answer. */
+    private final OwnerAnswers answers;
 
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     private final AtomicBoolean draining = new AtomicBoolean();
@@ -98,16 +91,13 @@ public final class HostOwner implements AutoCloseable {
     /** Who wrote the marker this owner obeyed, recorded with its end; null for any other end. */
     private volatile Actor stoppedBy;
     private Thread watcherThread;
-    private ScheduledExecutorService guard;
-    private String lastGuardWarning;
 
-    private HostOwner(Builder builder) {
+    HostOwner(HostOwnerBuilder builder) {
         this.role = builder.role;
         this.home = builder.home.toAbsolutePath().normalize();
         this.host = builder.host;
         this.port = builder.port;
-        this.profiles = List.copyOf(builder.profiles);
-        this.served = this.profiles;
+        this.served = new ServedProfiles(this, role, home, builder.profiles);
         this.waitForLock = builder.waitForLock;
         this.force = builder.force;
         this.pollInterval = builder.pollInterval;
@@ -116,119 +106,12 @@ public final class HostOwner implements AutoCloseable {
         this.argv = List.copyOf(builder.argv);
         this.history = builder.history;
         this.clusterLease = builder.clusterLease;
+        this.publication = new PublicationGuard(this, role, home, rendezvous, argv);
+        this.answers = new OwnerAnswers(this, served, inspector);
     }
 
-    public static Builder builder(Role role) {
-        return new Builder(role);
-    }
-
-    /** Configures an owner; every value is checked by {@link #build()}, nothing is touched before {@link #start()}. */
-    public static final class Builder {
-        private ClusterLease clusterLease;
-        private final Role role;
-        private Path home = HermesHome.resolve(Environment.system());
-        private String host = "127.0.0.1";
-        private int port;
-        private List<String> profiles = List.of();
-        private boolean waitForLock;
-        private boolean force;
-        private Duration pollInterval = PlannedStopWatcher.DEFAULT_POLL_INTERVAL;
-        private HostRendezvous rendezvous = HostRendezvous.system();
-        private List<String> argv = List.of();
-        private OwnershipHistory history;
-
-        private Builder(Role role) {
-            this.role = role;
-        }
-
-        public Builder home(Path value) {
-            home = value;
-            return this;
-        }
-
-        public Builder host(String value) {
-            host = value;
-            return this;
-        }
-
-        /** The TCP port of a serve role; 0 picks a free one, which is then published. */
-        public Builder port(int value) {
-            port = value;
-            return this;
-        }
-
-        public Builder profiles(List<String> value) {
-            profiles = value;
-            return this;
-        }
-
-        /** Block until the host lock is free instead of giving up with 75. */
-        public Builder waitForLock(boolean value) {
-            waitForLock = value;
-            return this;
-        }
-
-        /** Run even when another process holds the host lock (without publishing a record). */
-        public Builder force(boolean value) {
-            force = value;
-            return this;
-        }
-
-        public Builder pollInterval(Duration value) {
-            pollInterval = value;
-            return this;
-        }
-
-        public Builder rendezvous(HostRendezvous value) {
-            rendezvous = value;
-            return this;
-        }
-
-        /** The command line recorded in the gateway's runtime lock. */
-        /** Serve only while also holding this lease (a fleet); null, the default, means the host lock alone. */
-        public Builder clusterLease(ClusterLease value) {
-            this.clusterLease = value;
-            return this;
-        }
-
-        public Builder argv(List<String> value) {
-            argv = value;
-            return this;
-        }
-
-        /** Records this owner's start and stop in the ownership history (none by default). */
-        public Builder history(OwnershipHistory value) {
-            history = value;
-            return this;
-        }
-
-        /** Checks the configuration; a bad value is an {@link OwnerStartException} with exit code 78. */
-        public HostOwner build() throws OwnerStartException {
-            if (home == null) {
-                throw OwnerStartException.config("no home directory");
-            }
-            if (Files.exists(home) && !Files.isDirectory(home)) {
-                throw OwnerStartException.config("home '" + home + "' is not a directory");
-            }
-            if (port < 0 || port > 65535) {
-                throw OwnerStartException.config("port " + port + " is out of range (0-65535; 0 picks a free port)");
-            }
-            if (!role.servesHttp() && port != 0) {
-                throw OwnerStartException.config("port " + port + " given for the gateway, which has no TCP port (only serve roles do)");
-            }
-            if (host == null || host.isBlank()) {
-                throw OwnerStartException.config("host is empty");
-            }
-            for (String profile : profiles) {
-                if (profile.isBlank() || !profile.equals(profile.strip()) || profile.contains(",")) {
-                    throw OwnerStartException.config("profile name '" + profile + "' is not valid");
-                }
-            }
-            if (pollInterval.isNegative() || pollInterval.isZero()) {
-                throw OwnerStartException.config("poll interval " + pollInterval.toMillis() + " ms must be positive");
-            }
-            return new HostOwner(this);
-        }
+    public static HostOwnerBuilder builder(Role role) {
+        return new HostOwnerBuilder(role);
     }
 
     // ---- lifecycle ------------------------------------------------------------------------------
@@ -254,9 +137,7 @@ public final class HostOwner implements AutoCloseable {
         } catch (IOException unusable) {
             throw OwnerStartException.config("home '" + home + "' cannot be created: " + IoMessages.describe(unusable));
         }
-        if (multiplexes()) {
-            served = ProfileHomes.servable(home);
-        }
+        served.discover();
         prepareBeforeClaim();
         claimHostLock();
         // From here on the exit cleanup removes what we publish, whatever ends the process.
@@ -273,7 +154,7 @@ public final class HostOwner implements AutoCloseable {
             if (role.servesHttp()) {
                 boundPort = identity.bind(host, port);
             } else {
-                controlSocket = ControlSocketServer.start(controlChannel, home, this::controlVerb);
+                controlSocket = ControlSocketServer.start(controlChannel, home, answers::controlVerb);
                 controlChannel = null;
             }
         } catch (IOException | RuntimeException unbindable) {
@@ -281,30 +162,25 @@ public final class HostOwner implements AutoCloseable {
             throw OwnerStartException.config("cannot listen on " + where + ": " + describe(unbindable));
         }
         if (ownsHostLock) {
-            record = rendezvous.publishRecord(role, role.servesHttp() ? host : "", boundPort, served, token, home.toString(), fleetRevision);
+            record = rendezvous.publishRecord(role, role.servesHttp() ? host : "", boundPort, served.now(), token, home.toString(), fleetRevision);
             if (record == null) {
                 throw OwnerStartException.config("the " + role + " record could not be published in " + rendezvous.dir().path());
             }
         } else {
-            record = rendezvous.ownRecord(role, role.servesHttp() ? host : "", boundPort, served, token, home.toString());
+            record = rendezvous.ownRecord(role, role.servesHttp() ? host : "", boundPort, served.now(), token, home.toString());
         }
         running = true;
         if (ownsHostLock && history != null) {
             history.started(record);
         }
         if (ownsHostLock) {
-            guard = Executors.newSingleThreadScheduledExecutor(task -> {
-                Thread thread = new Thread(task, "owner-keep-published");
-                thread.setDaemon(true);
-                return thread;
-            });
-            guard.scheduleWithFixedDelay(this::keepPublished, pollInterval.toMillis(), pollInterval.toMillis(), TimeUnit.MILLISECONDS);
+            publication.start(pollInterval);
         }
         if (clusterLease != null && fleetRevision != null) {
-            clusterLease.keep(this::lockLost, this::plannedStopFromFleet);
+            clusterLease.keep(publication::lockLost, this::plannedStopFromFleet);
         }
         LOG.log(Level.INFO, "owner running{0}, serving {1} (home {2}, token fingerprint {3})",
-                boundPort == null ? "" : " on " + host + ":" + boundPort, describeServed(served), home, record.tokenFingerprint());
+                boundPort == null ? "" : " on " + host + ":" + boundPort, ServedProfiles.describe(served.now()), home, record.tokenFingerprint());
     }
 
     /**
@@ -315,7 +191,7 @@ public final class HostOwner implements AutoCloseable {
      */
     private void prepareBeforeClaim() throws OwnerStartException {
         token = Tokens.newToken();
-        HostRecord draft = rendezvous.ownRecord(role, role.servesHttp() ? host : "", port, served, token, home.toString());
+        HostRecord draft = rendezvous.ownRecord(role, role.servesHttp() ? host : "", port, served.now(), token, home.toString());
         try {
             // Round trip through the codec: loads the JSON writer and reader now, not on the publish path.
             RecordCodec.decode(RecordCodec.encode(draft));
@@ -331,7 +207,7 @@ public final class HostOwner implements AutoCloseable {
             }
         } else {
             try {
-                identity = IdentityServer.create(token, this::identity);
+                identity = IdentityServer.create(token, answers::identity);
             } catch (IOException unavailable) {
                 throw OwnerStartException.config("the identity endpoint cannot be created: " + describe(unavailable));
             }
@@ -415,82 +291,6 @@ public final class HostOwner implements AutoCloseable {
         }
     }
 
-    /**
-     * Keeps what this owner holds and publishes in place. A cleanup script, or a status tool that
-     * "fixed" what it took for stale files (users.md stories 11 and 12), can delete or replace the
-     * lock file, the record or the token under a live owner: the OS lock then sits on a file nobody
-     * else can open, the next starter takes the path and runs beside us, and discovery finds nothing.
-     * Each poll this takes a displaced lock again on the file now at the path, and publishes the
-     * record and token again. When another process took the path first, the owner stops (75).
-     */
-    private synchronized void keepPublished() {
-        if (closed.get() || !running || draining.get()) {
-            return;
-        }
-        try {
-            if (!rendezvous.hostLockStillInPlace(role)) {
-                rendezvous.dir().ensure();
-                ClaimResult again = rendezvous.reclaimHostLock(role);
-                if (again.outcome() == LockOutcome.HELD_BY_OTHER) {
-                    lockLost("the " + role + " host lock file " + rendezvous.lockPath(role) + " was deleted or replaced, and another process"
-                            + holder(rendezvous.probeHostLock(role)) + " took it");
-                    return;
-                }
-                if (!again.acquired()) {
-                    // Nobody else can take an unusable path either; keep running and try again next poll.
-                    warnOnce("the " + role + " host lock file " + rendezvous.lockPath(role)
-                            + " was deleted or replaced under this owner and cannot be re-created: " + IoMessages.describe(again.error()));
-                    return;
-                }
-                LOG.log(Level.WARNING, "the host lock file {0} was deleted or replaced under this owner; locked it again",
-                        rendezvous.lockPath(role));
-            }
-            if (ownsRuntimeLock && !GatewayRuntimeLock.stillInPlace(home)) {
-                ClaimResult again = GatewayRuntimeLock.reclaim(home, argv, inspector);
-                if (again.outcome() == LockOutcome.HELD_BY_OTHER) {
-                    lockLost("the runtime lock file " + GatewayRuntimeLock.pathFor(home) + " was deleted or replaced, and another process"
-                            + holder(GatewayRuntimeLock.probe(home)) + " took it");
-                    return;
-                }
-                if (again.acquired()) {
-                    LOG.log(Level.WARNING, "the runtime lock file {0} was deleted or replaced under this owner; locked it again",
-                            GatewayRuntimeLock.pathFor(home));
-                } else {
-                    warnOnce("the runtime lock file " + GatewayRuntimeLock.pathFor(home)
-                            + " was deleted or replaced under this owner and cannot be re-created: " + IoMessages.describe(again.error()));
-                }
-            }
-            HostRecord published = rendezvous.read(role).recordOrNull();
-            if (published == null || published.pid() != record.pid() || !published.tokenFingerprint().equals(record.tokenFingerprint())
-                    || !token.equals(rendezvous.store().readToken(role).orElse(null))) {
-                HostRecord again = rendezvous.publishRecord(role, record.host(), record.port(), record.profiles(), token, record.home(), fleetRevision);
-                if (again != null) {
-                    record = again;
-                    LOG.log(Level.WARNING, "the record and token file in {0} were removed or replaced under this owner; published them "
-                            + "again (token fingerprint {1})", rendezvous.dir().path(), again.tokenFingerprint());
-                }
-            }
-        } catch (IOException | RuntimeException failed) {
-            LOG.log(Level.DEBUG, "keeping the owner published failed this time: {0}", failed.toString());
-        }
-    }
-
-    /** A condition the guard sees on every poll is logged when it starts, not every poll. */
-    private void warnOnce(String warning) {
-        if (!warning.equals(lastGuardWarning)) {
-            lastGuardWarning = warning;
-            LOG.log(Level.WARNING, warning);
-        }
-    }
-
-    private void lockLost(String why) {
-        LOG.log(Level.ERROR, "{0}; this owner is no longer exclusive and stops", why);
-        if (draining.compareAndSet(false, true)) {
-            exitCode = EXIT_LOCK_LOST;
-            stopRequested.countDown();
-        }
-    }
-
     /** True while blocked in {@code --wait} for the host lock (nothing published yet). */
     public boolean isClaiming() {
         return claiming;
@@ -521,6 +321,11 @@ public final class HostOwner implements AutoCloseable {
     /** The published (or, with --force, unpublished) record; null before start. */
     public HostRecord record() {
         return record;
+    }
+
+    /** The profiles this owner serves now. */
+    public List<String> served() {
+        return served.now();
     }
 
     /**
@@ -598,9 +403,7 @@ public final class HostOwner implements AutoCloseable {
         if (watcher != null) {
             watcher.stop();
         }
-        if (guard != null) {
-            guard.shutdownNow();
-        }
+        publication.stop();
         // The record goes first, so discovery stops pointing here before the endpoint closes; the
         // host lock is released only after the endpoint is gone.
         if (ownsHostLock && history != null && record != null) {
@@ -647,60 +450,42 @@ public final class HostOwner implements AutoCloseable {
         return "host-owner-" + role.wireName();
     }
 
-    // ---- identity -------------------------------------------------------------------------------
+    // ---- for ServedProfiles and PublicationGuard, which publish again under this object's monitor ----
 
-    /** What the endpoint answers: who this is (never the token, only its fingerprint). */
-    ObjectNode identity() {
-        ObjectNode node = JsonTrees.object();
-        node.put("pid", Platform.currentPid());
-        node.put("role", role.wireName());
-        node.put("home", home.toString());
-        node.put("hermes_home", home.toString());
-        ArrayNode names = node.putArray("profiles");
-        served.forEach(names::add);
-        if (record != null) {
-            node.put("port", record.port());
-            node.put("tokenFingerprint", record.tokenFingerprint());
-            node.put("startTime", record.startTime());
-        }
-        node.put("protocolVersion", HostRecord.PROTOCOL_VERSION);
-        node.put("state", draining.get() ? "draining" : running ? "running" : "starting");
-        node.put("watcher_ticks", watcherTicks());
-        return node;
+    /** Running, not draining, not closed: only then may the record be published again. */
+    boolean isServing() {
+        return !closed.get() && running && !draining.get();
     }
 
-    private ObjectNode controlVerb(String verb) {
-        switch (verb) {
-            case "identify": {
-                ObjectNode result = JsonTrees.object();
-                result.put("pid", Platform.currentPid());
-                result.put("kind", "hermes-gateway");
-                result.put("hermes_home", home.toString());
-                List<String> now = served.isEmpty() ? List.of(ProfileHomes.DEFAULT) : served;
-                result.put("profile", now.get(0));
-                result.set("served_profiles", names(now));
-                result.put("multiplex", true);
-                Long start = inspector.startTicks(Platform.currentPid());
-                if (start == null) {
-                    result.putNull("start_time");
-                } else {
-                    result.put("start_time", start);
-                }
-                return result;
-            }
-            case "rescan-profiles": {
-                ObjectNode result = JsonTrees.object();
-                result.put("multiplex", true);
-                result.set("served_profiles", names(rescanProfiles()));
-                return result;
-            }
-            case "status": {
-                ObjectNode result = identity();
-                result.put("gateway_state", draining.get() ? "draining" : running ? "running" : "starting");
-                return result;
-            }
-            default:
-                return null;
+    boolean ownsHostLock() {
+        return ownsHostLock;
+    }
+
+    boolean ownsRuntimeLock() {
+        return ownsRuntimeLock;
+    }
+
+    String token() {
+        return token;
+    }
+
+    /**
+     * Publishes the record again with {@code profiles}, same token, address and fleet revision, and
+     * keeps the new one; null (the record stays) when it could not be written.
+     */
+    HostRecord publishAgain(List<String> profiles) {
+        HostRecord again = rendezvous.publishRecord(role, record.host(), record.port(), profiles, token, record.home(), fleetRevision);
+        if (again != null) {
+            record = again;
+        }
+        return again;
+    }
+
+    /** Another process took a lock of ours: no longer exclusive, so stop with 75 unless already stopping. */
+    void stopNoLongerExclusive() {
+        if (draining.compareAndSet(false, true)) {
+            exitCode = EXIT_LOCK_LOST;
+            stopRequested.countDown();
         }
     }
 
@@ -710,55 +495,8 @@ public final class HostOwner implements AutoCloseable {
         return pid == null ? "an unnamed stopper" : "PID " + pid;
     }
 
-    /**
-     * hermes' {@code rescan-profiles}: a multiplexing gateway reads {@code profiles/} again and, when
-     * the set changed, publishes its record again with the new served set (same token). With
-     * --profiles the list stays as given. Returns the served set.
-     */
-    synchronized List<String> rescanProfiles() {
-        if (!multiplexes() || closed.get() || draining.get() || !running) {
-            return served;
-        }
-        List<String> found = ProfileHomes.servable(home);
-        if (found.equals(served)) {
-            return served;
-        }
-        if (ownsHostLock) {
-            HostRecord again = rendezvous.publishRecord(role, record.host(), record.port(), found, token, record.home(), fleetRevision);
-            if (again == null) {
-                LOG.log(Level.WARNING, "rescan found {0} but the record could not be published again; still serving {1}",
-                        describeServed(found), describeServed(served));
-                return served;
-            }
-            record = again;
-        }
-        LOG.log(Level.INFO, "rescan: now serving {0} (was {1})", describeServed(found), describeServed(served));
-        served = found;
-        return served;
-    }
-
-    /** A gateway without --profiles serves the root home and every profile home it finds, as hermes' multiplexer. */
-    private boolean multiplexes() {
-        return role == Role.GATEWAY && profiles.isEmpty();
-    }
-
-    /** The profiles this owner serves now. */
-    public List<String> served() {
-        return served;
-    }
-
-    private static ArrayNode names(List<String> names) {
-        ArrayNode array = JsonTrees.object().arrayNode();
-        names.forEach(array::add);
-        return array;
-    }
-
-    /** The served profiles as the log reads them. */
-    private static String describeServed(List<String> profiles) {
-        return profiles.isEmpty() ? "no profiles" : "profiles " + String.join(", ", profiles);
-    }
-
-    private static String holder(LockProbe probe) {
+    /** The holder as a message names it: " by PID n", or nothing when the probe cannot tell. */
+    static String holder(LockProbe probe) {
         return probe.holderPid() == null ? "" : " by PID " + probe.holderPid();
     }
 
@@ -767,21 +505,5 @@ public final class HostOwner implements AutoCloseable {
             return IoMessages.describe(io);
         }
         return failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
-    }
-
-    /** The profiles given as {@code a,b}: trimmed, empty parts rejected. */
-    public static List<String> parseProfiles(String text) throws OwnerStartException {
-        List<String> names = new ArrayList<>();
-        if (text == null || text.isEmpty()) {
-            return names;
-        }
-        for (String part : text.split(",", -1)) {
-            String name = part.strip();
-            if (name.isEmpty()) {
-                throw OwnerStartException.config("profiles '" + text + "' contain an empty name");
-            }
-            names.add(name);
-        }
-        return names;
     }
 }

@@ -1,26 +1,16 @@
 package dev.hostwarden.core.lock;
 
-import com.sun.jna.LastErrorException;
 import dev.hostwarden.core.io.PrivateFiles;
 import dev.hostwarden.core.platform.IoMessages;
-import dev.hostwarden.core.platform.NativeLibC;
 import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.core.record.RendezvousDir;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -34,7 +24,8 @@ public final class FileLocks {
     /** hermes' {@code _WINDOWS_LOCK_OFFSET}. */
     static final long WINDOWS_LOCK_OFFSET = 1L << 20;
 
-    private static final Map<Key, Held> HELD = new ConcurrentHashMap<>();
+    /** Strongly reachable from here, so the GC never closes a held lock. */
+    private static final Map<Key, HeldLock> HELD = new ConcurrentHashMap<>();
 
     private FileLocks() {
     }
@@ -62,17 +53,6 @@ public final class FileLocks {
         public int hashCode() {
             return 31 * name.hashCode() + path.hashCode();
         }
-    }
-
-    /** A held lock; strongly reachable from the registry so the GC never closes it. */
-    private interface Held {
-        void release();
-
-        /** Replaces the lock file's content (the per-home runtime lock carries a PID record). */
-        void overwrite(byte[] content) throws IOException;
-
-        /** Whether {@code path} still names the file this lock is on (it may have been deleted or replaced). */
-        boolean isAt(Path path);
     }
 
     /** Tries to take the lock without blocking. */
@@ -111,9 +91,9 @@ public final class FileLocks {
     /** The outcome of taking an OS lock, and the lock itself when acquired (not yet registered). */
     private static final class Taken {
         final ClaimResult result;
-        final Held held;
+        final HeldLock held;
 
-        Taken(ClaimResult result, Held held) {
+        Taken(ClaimResult result, HeldLock held) {
             this.result = result;
             this.held = held;
         }
@@ -126,7 +106,7 @@ public final class FileLocks {
             return new Taken(new ClaimResult(LockOutcome.COULD_NOT_OPEN, unusable), null);
         }
         try {
-            Held held = Platform.current().lockKind() == Platform.LockKind.BYTE_RANGE ? WindowsLock.take(key.path(), wait) : FlockLock.take(key.path(), wait);
+            HeldLock held = Platform.current().lockKind() == Platform.LockKind.BYTE_RANGE ? ByteRangeLock.take(key.path(), wait) : FlockLock.take(key.path(), wait);
             if (held == null) {
                 return new Taken(new ClaimResult(LockOutcome.HELD_BY_OTHER, null), null);
             }
@@ -166,7 +146,7 @@ public final class FileLocks {
      * held lock counts as in place.
      */
     public static boolean stillInPlace(String name, Path path) {
-        Held held = HELD.get(new Key(name, path));
+        HeldLock held = HELD.get(new Key(name, path));
         return held != null && held.isAt(RendezvousDir.absolute(path));
     }
 
@@ -179,7 +159,7 @@ public final class FileLocks {
         Key key = new Key(name, path);
         Taken taken = take(key, false);
         if (taken.held != null) {
-            Held previous = HELD.put(key, taken.held);
+            HeldLock previous = HELD.put(key, taken.held);
             if (previous != null) {
                 previous.release();
             }
@@ -193,7 +173,7 @@ public final class FileLocks {
 
     /** Releases a lock this process holds; a no-op otherwise. The lock file stays on disk. */
     public static synchronized void release(String name, Path path) {
-        Held held = HELD.remove(new Key(name, path));
+        HeldLock held = HELD.remove(new Key(name, path));
         if (held != null) {
             held.release();
         }
@@ -201,7 +181,7 @@ public final class FileLocks {
 
     /** Writes {@code content} into a lock file this process holds (hermes' per-home PID record). */
     public static void overwriteHeld(String name, Path path, String content) throws IOException {
-        Held held = HELD.get(new Key(name, path));
+        HeldLock held = HELD.get(new Key(name, path));
         if (held == null) {
             throw new IllegalStateException("lock not held: " + path);
         }
@@ -255,187 +235,11 @@ public final class FileLocks {
 
     private static LockProbe tryLockProbe(Path path) {
         try {
-            boolean held = Platform.current().lockKind() == Platform.LockKind.BYTE_RANGE ? WindowsLock.isHeld(path) : FlockLock.isHeld(path);
+            boolean held = Platform.current().lockKind() == Platform.LockKind.BYTE_RANGE ? ByteRangeLock.isHeld(path) : FlockLock.isHeld(path);
             return new LockProbe(path, held ? LockState.HELD : LockState.FREE, null, false,
                     held ? "a try-lock was refused" : "a try-lock succeeded and was released at once");
         } catch (IOException unusable) {
             return new LockProbe(path, LockState.UNKNOWN, null, false, IoMessages.describe(unusable));
-        }
-    }
-
-    /** flock(2) through JNA on a descriptor of our own, never shared with Java I/O. */
-    private static final class FlockLock implements Held {
-        private final int fd;
-
-        private FlockLock(int fd) {
-            this.fd = fd;
-        }
-
-        @Override
-        public boolean isAt(Path path) {
-            if (!Platform.current().hasProcFs()) {
-                return true;
-            }
-            Path descriptor = Path.of("/proc/self/fd", Integer.toString(fd));
-            try {
-                // The descriptor's link is followed to the open file, even an unlinked one.
-                Object lockedInode = Files.getAttribute(descriptor, "unix:ino");
-                Object lockedDevice = Files.getAttribute(descriptor, "unix:dev");
-                return lockedInode.equals(Files.getAttribute(path, "unix:ino", LinkOption.NOFOLLOW_LINKS))
-                        && lockedDevice.equals(Files.getAttribute(path, "unix:dev", LinkOption.NOFOLLOW_LINKS));
-            } catch (NoSuchFileException gone) {
-                // The path is gone, unless it is our descriptor's link that is missing (no /proc): unknowable.
-                return !Files.exists(descriptor, LinkOption.NOFOLLOW_LINKS);
-            } catch (IOException | RuntimeException unknowable) {
-                return true;
-            }
-        }
-
-        static Held take(Path path, boolean wait) throws IOException {
-            int fd = open(path);
-            try {
-                lock(fd, wait);
-                return new FlockLock(fd);
-            } catch (LastErrorException refused) {
-                closeQuietly(fd);
-                return null;
-            }
-        }
-
-        static boolean isHeld(Path path) throws IOException {
-            int fd = open(path);
-            try {
-                NativeLibC.get().flock(fd, NativeLibC.LOCK_EX | NativeLibC.LOCK_NB);
-                NativeLibC.get().flock(fd, NativeLibC.LOCK_UN);
-                return false;
-            } catch (LastErrorException refused) {
-                return true;
-            } finally {
-                closeQuietly(fd);
-            }
-        }
-
-        private static void lock(int fd, boolean wait) {
-            while (true) {
-                try {
-                    NativeLibC.get().flock(fd, wait ? NativeLibC.LOCK_EX : NativeLibC.LOCK_EX | NativeLibC.LOCK_NB);
-                    return;
-                } catch (LastErrorException error) {
-                    if (!(wait && error.getErrorCode() == NativeLibC.EINTR)) {
-                        throw error;
-                    }
-                }
-            }
-        }
-
-        private static int open(Path path) throws IOException {
-            try {
-                return NativeLibC.get().open(path.toString(), NativeLibC.O_WRONLY | NativeLibC.O_APPEND | NativeLibC.O_CLOEXEC);
-            } catch (LastErrorException error) {
-                throw new FileSystemException(path.toString(), null, "cannot open the lock file (errno " + error.getErrorCode() + ")");
-            }
-        }
-
-        private static void closeQuietly(int fd) {
-            try {
-                NativeLibC.get().close(fd);
-            } catch (LastErrorException ignored) {
-                // Nothing to do: the descriptor is gone either way.
-            }
-        }
-
-        @Override
-        public void release() {
-            try {
-                NativeLibC.get().flock(fd, NativeLibC.LOCK_UN);
-            } catch (LastErrorException ignored) {
-                // Closing below releases it as well.
-            }
-            closeQuietly(fd);
-        }
-
-        @Override
-        public void overwrite(byte[] content) throws IOException {
-            try {
-                NativeLibC.get().ftruncate(fd, 0);
-                long written = 0;
-                while (written < content.length) {
-                    byte[] rest = written == 0 ? content : Arrays.copyOfRange(content, (int) written, content.length);
-                    written += NativeLibC.get().write(fd, rest, rest.length);
-                }
-                NativeLibC.get().fsync(fd);
-            } catch (LastErrorException error) {
-                throw new IOException("cannot write the lock file (errno " + error.getErrorCode() + ")");
-            }
-        }
-    }
-
-    /** A one-byte lock at 1 MiB, so the file itself stays readable (Windows locks are mandatory). */
-    private static final class WindowsLock implements Held {
-        private final FileChannel channel;
-        private final FileLock lock;
-
-        private WindowsLock(FileChannel channel, FileLock lock) {
-            this.channel = channel;
-            this.lock = lock;
-        }
-
-        static Held take(Path path, boolean wait) throws IOException {
-            FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
-            try {
-                if (channel.size() == 0) {
-                    channel.write(ByteBuffer.wrap(new byte[] {'\n'}), 0);
-                }
-                FileLock lock = wait ? channel.lock(WINDOWS_LOCK_OFFSET, 1, false) : channel.tryLock(WINDOWS_LOCK_OFFSET, 1, false);
-                if (lock == null) {
-                    channel.close();
-                    return null;
-                }
-                return new WindowsLock(channel, lock);
-            } catch (OverlappingFileLockException sameJvm) {
-                channel.close();
-                return null;
-            } catch (IOException error) {
-                channel.close();
-                throw error;
-            }
-        }
-
-        static boolean isHeld(Path path) throws IOException {
-            try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-                FileLock lock = channel.tryLock(WINDOWS_LOCK_OFFSET, 1, false);
-                if (lock == null) {
-                    return true;
-                }
-                lock.release();
-                return false;
-            } catch (OverlappingFileLockException sameJvm) {
-                return true;
-            }
-        }
-
-        @Override
-        public boolean isAt(Path path) {
-            // Windows refuses to delete or replace a file that is open, so the lock stays in place.
-            return true;
-        }
-
-        @Override
-        public void release() {
-            try {
-                lock.release();
-                channel.close();
-            } catch (IOException ignored) {
-                // Closing releases the lock; the OS drops it at exit regardless.
-            }
-        }
-
-        @Override
-        public void overwrite(byte[] content) throws IOException {
-            // The locked byte sits past any PID record, so the content stays readable by others.
-            channel.truncate(0);
-            channel.write(ByteBuffer.wrap(content), 0);
-            channel.force(true);
         }
     }
 }
