@@ -186,7 +186,7 @@ class ArchitectureTest {
                 return name.equals("run");
             }
             return owner.isEquivalentTo(OwnershipHistory.class) && Set.of("stopRequested", "stopCancelled", "restarted", "launched",
-                    "retracted", "markerCleared", "rescanned").contains(name);
+                    "retracted", "markerCleared", "rescanned", "supervisedStart").contains(name);
         });
     }
 

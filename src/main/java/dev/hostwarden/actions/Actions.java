@@ -66,6 +66,20 @@ public final class Actions {
     }
 
     /**
+     * A supervisor's start: as {@link #start}, recorded as attempt {@code attempt} of a supervised start
+     * that replaces the owner {@code replaced} (null: none), not as a start by hand.
+     */
+    public ControlOutcome supervisedStart(Role role, ControlRequest request, int attempt, Long replaced) {
+        StepHistory steps = steps(role);
+        ControlResult result = control.start(role, request.timeout(), request.lastServed(), steps.watching(request.progress()),
+                request::stopWaiting);
+        if (result.outcome() == ControlResult.Outcome.STARTED) {
+            history.supervisedStart(role, result.newPid(), attempt, replaced, actor);
+        }
+        return ControlOutcome.of(ActionKind.START, result);
+    }
+
+    /**
      * Stops the role's live owner. A Cancel while it drains takes the planned-stop marker back where the
      * owner has not taken it yet, and says whether SIGTERM had already gone out; "Force stop now" ends
      * the wait and forces the owner at once (after re-proving it).

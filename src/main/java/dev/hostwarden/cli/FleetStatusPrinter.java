@@ -5,7 +5,6 @@ import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
-import dev.hostwarden.core.proof.Reason;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.fleet.FleetConfig;
 import dev.hostwarden.fleet.FleetSection;

@@ -14,7 +14,7 @@ import picocli.CommandLine.Model.OptionSpec;
 @Command(name = "hostwarden", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class,
         description = "See and fix hermes host-wide singleton owners (gateway, serve, desktop-serve).",
         subcommands = {StatusCommand.class, ExplainCommand.class, RetractCommand.class, RunCommand.class, StartCommand.class, StopCommand.class,
-            RestartCommand.class, MarkerCommand.class,
+            RestartCommand.class, SuperviseCommand.class, LogsCommand.class, MarkerCommand.class,
             ProfilesCommand.class, AutostartCommand.class,
             HistoryCommand.class, DoctorCommand.class, DiagnoseCommand.class})
 public final class HostwardenCommand implements Runnable {

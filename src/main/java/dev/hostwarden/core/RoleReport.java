@@ -9,6 +9,7 @@ import dev.hostwarden.core.proof.ReasonCode;
 import dev.hostwarden.core.record.RecordRead;
 import dev.hostwarden.core.record.Role;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -34,6 +35,16 @@ public record RoleReport(
         reasons = List.copyOf(reasons);
         checks = List.copyOf(checks);
         retractPaths = List.copyOf(retractPaths);
+    }
+
+    /** The same report with {@code more} reasons after its own (what the core cannot see: a supervisor's, a fleet's). */
+    public RoleReport withReasons(List<Reason> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<Reason> all = new ArrayList<>(reasons);
+        all.addAll(more);
+        return new RoleReport(role, verdict, record, lock, liveness, all, checks, retractable, retractPaths, manualFix);
     }
 
     /**

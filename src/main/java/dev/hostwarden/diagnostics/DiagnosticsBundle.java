@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hostwarden.core.io.JsonTrees;
 import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.core.record.Tokens;
+import dev.hostwarden.report.Redactor;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -7,12 +7,12 @@ import dev.hostwarden.core.io.PrivateFiles;
 import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.core.platform.IoMessages;
 import dev.hostwarden.core.platform.Platform;
-import dev.hostwarden.core.profiles.ProfileHomes;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.doctor.Doctor;
 import dev.hostwarden.doctor.DoctorContext;
-import dev.hostwarden.doctor.DotEnv;
 import dev.hostwarden.history.HistoryLog;
+import dev.hostwarden.report.KnownSecrets;
+import dev.hostwarden.report.Redactor;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
@@ -52,20 +52,7 @@ public final class DiagnosticsCollector {
 
     /** Everything that must not appear in the bundle, and the home directory to hide. */
     public Redactor redactor() {
-        Redactor.Builder builder = Redactor.builder().secretsOf(environment.asMap()).home(environment.realHome())
-                .home(System.getProperty("user.home"));
-        for (Role role : Role.values()) {
-            builder.secret(rendezvous.store().readToken(role).orElse(null));
-        }
-        for (ProfileHomes.Home home : ProfileHomes.list(hermesHome).homes()) {
-            try {
-                Optional<byte[]> env = PrivateFiles.readSmall(home.home().resolve(".env"));
-                env.ifPresent(bytes -> builder.secretsOf(DotEnv.parse(new String(bytes, StandardCharsets.UTF_8))));
-            } catch (IOException unreadable) {
-                // Not read, so nothing of it can appear either.
-            }
-        }
-        return builder.build();
+        return KnownSecrets.of(rendezvous, environment, hermesHome).home(environment.realHome()).home(System.getProperty("user.home")).build();
     }
 
     /** A bundle with every entry this collector makes; the caller may add more before writing it. */

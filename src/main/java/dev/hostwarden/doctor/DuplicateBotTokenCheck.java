@@ -1,6 +1,7 @@
 package dev.hostwarden.doctor;
 
 import dev.hostwarden.core.io.PrivateFiles;
+import dev.hostwarden.core.profiles.DotEnv;
 import dev.hostwarden.core.profiles.ProfileState;
 import dev.hostwarden.core.record.Tokens;
 import java.io.IOException;

@@ -54,14 +54,10 @@ public final class OwnershipHistory {
     }
 
     /**
-     * An owner ended because it was asked to: {@code by} wrote the planned-stop marker it obeyed (the
-     * owner itself knows this from the marker), or forced it to end ({@code forced}: reason FORCED).
+     * The owner {@code record} names ended, its incarnation recorded: {@code by} is whoever asked it to
+     * (the writer of the marker it obeyed, or an action), null when nobody did; {@code forced} when the
+     * end was forced (reason FORCED).
      */
-    public void stopped(Role role, long pid, Integer exitCode, Actor by, boolean forced) {
-        append(HistoryEvent.of(EventType.STOPPED, role, pid).withExitCode(exitCode).withActor(by).withReason(forced ? "FORCED" : null));
-    }
-
-    /** The owner {@code record} names ended as {@link #stopped(Role, long, Integer, Actor, boolean)} says, its incarnation recorded. */
     public void stopped(HostRecord record, Integer exitCode, Actor by, boolean forced) {
         append(HistoryEvent.of(EventType.STOPPED, record.role(), record.pid()).withOwner(record.startTime(), null, null).withExitCode(exitCode)
                 .withActor(by).withReason(forced ? "FORCED" : null));

@@ -3,7 +3,6 @@ package dev.hostwarden.panel;
 import com.sun.jna.Library;
 import com.sun.jna.Native;
 import dev.hostwarden.core.platform.Platform;
-import java.util.Locale;
 
 /**
  * How the panel draws, decided before the JavaFX toolkit starts. The panel is text and cards with no

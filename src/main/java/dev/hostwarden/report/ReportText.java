@@ -7,7 +7,6 @@ import dev.hostwarden.core.lock.LockState;
 import dev.hostwarden.core.proof.Check;
 import dev.hostwarden.core.proof.Reason;
 import dev.hostwarden.core.record.HostRecord;
-import dev.hostwarden.core.record.LockDirSource;
 import dev.hostwarden.core.record.RendezvousDir;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -408,7 +408,7 @@ public final class HostOwner implements AutoCloseable {
         // host lock is released only after the endpoint is gone.
         if (ownsHostLock && history != null && record != null) {
             // While the lock is still held: a stopper that waits for it finds this line already written.
-            history.stopped(role, record.pid(), exitCode, stoppedBy, false);
+            history.stopped(record, exitCode, stoppedBy, false);
         }
         if (ownsHostLock) {
             rendezvous.clearOwnRecord(role);

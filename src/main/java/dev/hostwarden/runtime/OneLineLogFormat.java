@@ -22,19 +22,24 @@ public final class OneLineLogFormat extends Formatter {
     private final String prefix;
     private final String role;
 
-    OneLineLogFormat(long pid, Role role) {
+    OneLineLogFormat(long pid, String subject) {
         this.prefix = " hostwarden[" + pid + "] ";
-        this.role = role.wireName();
+        this.role = subject;
     }
 
     /** Replaces the root logger's handlers with one that writes these lines to stderr. */
     public static void install(Role role) {
+        install(role.wireName());
+    }
+
+    /** As {@link #install(Role)}, each line naming {@code subject} ("supervise") instead of a role. */
+    public static void install(String subject) {
         Logger root = LogManager.getLogManager().getLogger("");
         for (Handler handler : root.getHandlers()) {
             root.removeHandler(handler);
         }
         ConsoleHandler stderr = new ConsoleHandler();
-        stderr.setFormatter(new OneLineLogFormat(Platform.currentPid(), role));
+        stderr.setFormatter(new OneLineLogFormat(Platform.currentPid(), subject));
         root.addHandler(stderr);
     }
 

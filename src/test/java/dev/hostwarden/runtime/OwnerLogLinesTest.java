@@ -34,7 +34,7 @@ class OwnerLogLinesTest {
 
     @Test
     void aRecordIsOneLineWithTimeProcessLevelAndRole() {
-        OneLineLogFormat format = new OneLineLogFormat(4242, Role.GATEWAY);
+        OneLineLogFormat format = new OneLineLogFormat(4242, Role.GATEWAY.wireName());
         LogRecord record = new LogRecord(Level.WARNING, "the lock file {0} was replaced\nunder this owner");
         record.setParameters(new Object[] {"/x/host-gateway.lock"});
         record.setInstant(Instant.parse("2026-12-01T06:12:20.987654Z"));

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.io.JsonTrees;
 import dev.hostwarden.core.marker.PlannedStopMarker;
 import dev.hostwarden.core.platform.Platform;

@@ -26,5 +26,7 @@ public enum ReasonCode {
     /** The fleet's etcd cannot be asked: the fleet state is unproven (never "no owner"). */
     FLEET_UNREACHABLE,
     /** The local owner's fleet revision is not the key's: it has lost the fleet lease. */
-    FLEET_FENCED
+    FLEET_FENCED,
+    /** The role's supervisor stopped starting it after too many failed starts; a Start or Restart resumes it. */
+    SUPERVISION_GAVE_UP
 }

@@ -35,8 +35,10 @@ public record OwnershipEvent(Role role, Kind kind, String message, Actor stopped
         Optional<OwnershipEvent> seen = unasked(before, after);
         if (stoppedBy != null && seen.isPresent()
                 && (seen.get().kind() == Kind.DIED || seen.get().kind() == Kind.TURNED_STALE) && before.verdict() == Verdict.LIVE) {
-            return Optional.of(new OwnershipEvent(after.role(), Kind.STOPPED, after.role() + ": owner PID " + pid(before)
-                    + " was stopped by " + stoppedBy.describe(), stoppedBy));
+            Long owner = pid(before);
+            String how = owner != null && owner == stoppedBy.pid() ? " ended on its own as planned (" + stoppedBy.command() + ")"
+                    : " was stopped by " + stoppedBy.describe();
+            return Optional.of(new OwnershipEvent(after.role(), Kind.STOPPED, after.role() + ": owner PID " + owner + how, stoppedBy));
         }
         return seen;
     }

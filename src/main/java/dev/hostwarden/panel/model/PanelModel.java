@@ -13,10 +13,12 @@ import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.LockDirSource;
 import dev.hostwarden.core.record.RendezvousDir;
 import dev.hostwarden.core.record.Role;
+import dev.hostwarden.history.Actor;
 import dev.hostwarden.history.HistoryCache;
 import dev.hostwarden.history.HistoryEvent;
 import dev.hostwarden.history.OwnershipHistory;
 import dev.hostwarden.history.RoleHistorySummary;
+import dev.hostwarden.history.StopRequests;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -72,7 +74,7 @@ public final class PanelModel {
     private final Set<Long> watchedPids = new HashSet<>();
     private Consumer<OwnershipEvent> eventListener = event -> { };
     /** Who asked which owner to stop: its end is then a planned stop, not a death. */
-    private final PlannedStops plannedStops;
+    private final StopRequests plannedStops;
     /** Off unless the panel app turns it on: a test's model writes no history. */
     private volatile OwnershipHistory history;
     private volatile HistoryCache historyCache;
@@ -81,7 +83,7 @@ public final class PanelModel {
 
     public PanelModel(PanelContext context) {
         this.context = context;
-        this.plannedStops = new PlannedStops(context.describer());
+        this.plannedStops = new StopRequests(pid -> context.describer().describe(pid).map(HolderInfo::commandLine));
         for (Role role : Role.values()) {
             cards.add(new RoleCardModel(role, context, this::refresh));
         }
@@ -351,8 +353,9 @@ public final class PanelModel {
             RoleSnapshot before = card.snapshotProperty().get();
             RoleReport was = before == null ? null : before.report();
             HostRecord previousOwner = was == null ? null : was.record().recordOrNull();
-            OwnershipEvent.between(was, role.report(), plannedStops.of(role.report().role(), previousOwner == null ? null : previousOwner.pid()))
-                    .ifPresent(events::add);
+            Actor stoppedBy = plannedStops.of(role.report().role(), previousOwner == null ? null : previousOwner.pid())
+                    .map(StopRequests.Request::by).orElse(null);
+            OwnershipEvent.between(was, role.report(), stoppedBy).ifPresent(events::add);
             card.apply(role, begun);
             card.applyHistory(historyLines.getOrDefault(role.report().role(), ""));
             watchExit(role.report());

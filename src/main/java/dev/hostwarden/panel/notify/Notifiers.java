@@ -2,7 +2,6 @@ package dev.hostwarden.panel.notify;
 
 import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.panel.tray.TrayPort;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 

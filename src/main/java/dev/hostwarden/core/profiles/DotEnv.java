@@ -1,4 +1,4 @@
-package dev.hostwarden.doctor;
+package dev.hostwarden.core.profiles;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

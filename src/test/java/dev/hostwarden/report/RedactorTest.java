@@ -1,4 +1,4 @@
-package dev.hostwarden.diagnostics;
+package dev.hostwarden.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.hostwarden.diagnostics;
+package dev.hostwarden.report;
 
 import dev.hostwarden.core.record.Tokens;
 import java.nio.charset.StandardCharsets;
