@@ -107,6 +107,9 @@ cp "${other_jars[@]}" "$image/app/lib/"
 cp installer/linux/hostwarden "$image/bin/hostwarden"
 chmod 755 "$image/bin/hostwarden"
 cp installer/linux/hostwarden.desktop "$image/share/applications/"
+# The systemd user unit of `hostwarden supervise ROLE` (the .deb puts it where systemd --user finds it).
+mkdir -p "$image/share/systemd/user"
+cp "installer/linux/hostwarden-supervise@.service" "$image/share/systemd/user/"
 # The menu icon: the panel's "live" glyph; sizes above 64 px are made by installer/make-native-icons.py.
 for size in 16 24 32 48 64 128 256; do
   mkdir -p "$image/share/icons/hicolor/${size}x${size}/apps"
@@ -157,6 +160,8 @@ if command -v dpkg-deb >/dev/null; then
   mkdir -p "$deb/DEBIAN" "$deb/opt" "$deb/usr/bin" "$deb/usr/share/doc/hostwarden"
   cp -al "$image" "$deb/opt/hostwarden"
   mv "$deb/opt/hostwarden/share/applications" "$deb/opt/hostwarden/share/icons" "$deb/usr/share/"
+  mkdir -p "$deb/usr/lib/systemd/user"
+  mv "$deb/opt/hostwarden/share/systemd/user/hostwarden-supervise@.service" "$deb/usr/lib/systemd/user/"
   rm -rf "$deb/opt/hostwarden/share"
   ln -s /opt/hostwarden/bin/hostwarden "$deb/usr/bin/hostwarden"
   cp installer/linux/debian/copyright "$deb/usr/share/doc/hostwarden/"

@@ -38,6 +38,16 @@ installed_ok() {  # installed_ok WHAT: the package is fully installed, on PATH, 
   for size in 16 24 32 48 64 128 256; do
     [ -f "/usr/share/icons/hicolor/${size}x${size}/apps/hostwarden.png" ] || fail "$1: no ${size}x${size} hicolor icon"
   done
+  unit=/usr/lib/systemd/user/hostwarden-supervise@.service
+  grep -qx 'ExecStart=/usr/bin/hostwarden supervise %i' "$unit" || fail "$1: the systemd user unit of supervise is missing or runs something else"
+  grep -qx 'KillMode=process' "$unit" || fail "$1: stopping the supervise unit would kill the owners it started"
+  if command -v systemd-analyze >/dev/null; then
+    verify=$(mktemp -d)
+    cp "$unit" "$verify/hostwarden-supervise@gateway.service"
+    complaints=$(systemd-analyze verify "$verify/hostwarden-supervise@gateway.service" 2>&1 || true)
+    rm -rf "$verify"
+    [ -z "$complaints" ] || fail "$1: systemd-analyze verify: $complaints"
+  fi
   if command -v desktop-file-validate >/dev/null; then
     desktop-file-validate /usr/share/applications/hostwarden.desktop || fail "$1: desktop-file-validate"
   else
@@ -69,5 +79,6 @@ dpkg -P hostwarden || fail "dpkg -P exited $?"
 installed=false
 [ "$(dpkg-query -W -f '${db:Status-Status}' hostwarden 2>/dev/null || echo not-installed)" = not-installed ] || fail "dpkg -P: still known to dpkg"
 [ ! -e /usr/share/applications/hostwarden.desktop ] || fail "dpkg -P left the menu entry"
+[ ! -e /usr/lib/systemd/user/hostwarden-supervise@.service ] || fail "dpkg -P left the systemd user unit"
 step "removed and purged: nothing left in /opt/hostwarden"
 echo "deb-smoke: PASS"

@@ -47,8 +47,9 @@ class ArchitectureTest {
     private static final Map<String, List<String>> MAY_USE = new LinkedHashMap<>();
 
     static {
-        MAY_USE.put("cli", List.of("actions", "doctor", "diagnostics", "report", "history", "fleet", "runtime", "autostart"));
-        MAY_USE.put("panel", List.of("actions", "doctor", "diagnostics", "report", "history", "fleet", "runtime", "autostart"));
+        MAY_USE.put("cli", List.of("actions", "supervise", "doctor", "diagnostics", "report", "history", "fleet", "runtime", "autostart"));
+        MAY_USE.put("panel", List.of("actions", "supervise", "doctor", "diagnostics", "report", "history", "fleet", "runtime", "autostart"));
+        MAY_USE.put("supervise", List.of("actions", "report", "history", "runtime"));
         MAY_USE.put("actions", List.of("report", "history", "runtime"));
         MAY_USE.put("diagnostics", List.of("doctor", "report", "history"));
         MAY_USE.put("doctor", List.of("report", "history", "runtime"));

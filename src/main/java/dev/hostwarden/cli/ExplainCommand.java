@@ -1,12 +1,22 @@
 package dev.hostwarden.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.record.HermesHome;
 import dev.hostwarden.core.record.Role;
+import dev.hostwarden.report.KnownSecrets;
+import dev.hostwarden.report.Redactor;
 import dev.hostwarden.report.ReportJson;
 import dev.hostwarden.report.ReportText;
+import dev.hostwarden.runtime.RoleLog;
+import dev.hostwarden.supervise.SupervisionRecord;
+import java.io.IOException;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -30,6 +40,24 @@ final class ExplainCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** How much of the launched owners' output explain shows. */
+    static final int LOG_LINES = 10;
+
+    /** The last lines the owners Hostwarden launched wrote, secrets redacted; none when there is no log. */
+    private List<String> lastLogLines(HostRendezvous rendezvous) {
+        Environment env = Environment.system();
+        RoleLog log = RoleLog.of(env.stateHome(), role);
+        if (!log.exists()) {
+            return List.of();
+        }
+        try {
+            Redactor redactor = KnownSecrets.redactor(rendezvous, env, HermesHome.resolve(env));
+            return log.tail(LOG_LINES).stream().map(redactor::redact).toList();
+        } catch (IOException unreadable) {
+            return List.of("(the log " + log.file() + " cannot be read: " + unreadable.getMessage() + ")");
+        }
+    }
+
     @Override
     public Integer call() {
         Output output = HostwardenCommand.output(spec, common);
@@ -42,11 +70,35 @@ final class ExplainCommand implements Callable<Integer> {
                 return 78;
             }
         }
-        RoleReport report = new RoleInspector(rendezvous, true).inspect(role);
+        RoleReport inspected = new RoleInspector(rendezvous, true).inspect(role);
+        Optional<SupervisionRecord> supervisor = Supervision.of(rendezvous.dir(), inspected);
+        RoleReport report = Supervision.withReasons(inspected, supervisor);
+        List<String> logLines = lastLogLines(rendezvous);
         if (output.json()) {
-            output.document(ReportJson.status(rendezvous.dir(), List.of(report)));
+            output.document(ReportJson.status(rendezvous.dir(), List.of(report), new StatusPrinter.SupervisionField(Map.of(role, supervisor)) {
+                @Override
+                public void write(JsonGenerator generator, RoleReport written) throws IOException {
+                    super.write(generator, written);
+                    generator.writeArrayFieldStart("logTail");
+                    for (String line : logLines) {
+                        generator.writeString(line);
+                    }
+                    generator.writeEndArray();
+                }
+            }));
         } else {
             ReportText.explain(output.out(), report);
+            supervisor.ifPresent(record -> {
+                output.out().println("Supervision:");
+                output.out().printf("  %s%n", record.describe());
+                if (record.lastExit() != null) {
+                    output.out().printf("  last exit:  %s%n", record.lastExit());
+                }
+            });
+            if (!logLines.isEmpty()) {
+                output.out().printf("Owner output (%s, last %d lines):%n", RoleLog.of(Environment.system().stateHome(), role).file(), logLines.size());
+                logLines.forEach(line -> output.out().printf("  %s%n", line));
+            }
             output.out().flush();
         }
         return report.verdict().exitCode();

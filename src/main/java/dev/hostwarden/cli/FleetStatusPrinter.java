@@ -10,13 +10,16 @@ import dev.hostwarden.fleet.FleetConfig;
 import dev.hostwarden.fleet.FleetSection;
 import dev.hostwarden.report.ReportJson;
 import dev.hostwarden.report.ReportText;
+import dev.hostwarden.supervise.SupervisionRecord;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code status} with a fleet: the host verdicts exactly as without one, each role's reasons extended
@@ -30,20 +33,28 @@ final class FleetStatusPrinter {
     static int execute(HostRendezvous rendezvous, List<Role> roles, Output output, FleetConfig config) {
         List<Role> wanted = roles == null || roles.isEmpty() ? Arrays.asList(Role.values()) : List.copyOf(new LinkedHashSet<>(roles));
         Map<Role, FleetSection> sections = new LinkedHashMap<>();
+        Map<Role, Optional<SupervisionRecord>> supervisors = new EnumMap<>(Role.class);
         List<RoleReport> reports = new ArrayList<>();
         for (RoleReport local : new RoleInspector(rendezvous, true).inspectAll(wanted)) {
             FleetSection section = FleetSupport.inspect(config, local);
             sections.put(local.role(), section);
-            reports.add(withFleetReasons(local, section));
+            Optional<SupervisionRecord> supervisor = Supervision.of(rendezvous.dir(), local);
+            supervisors.put(local.role(), supervisor);
+            reports.add(Supervision.withReasons(withFleetReasons(local, section), supervisor));
         }
+        StatusPrinter.SupervisionField supervision = new StatusPrinter.SupervisionField(supervisors);
         if (output.json()) {
-            output.document(ReportJson.status(rendezvous.dir(), reports, (generator, report) -> writeSection(generator, sections.get(report.role()))));
+            output.document(ReportJson.status(rendezvous.dir(), reports, (generator, report) -> {
+                supervision.write(generator, report);
+                writeSection(generator, sections.get(report.role()));
+            }));
         } else {
             output.out().printf("lock dir  %s (from %s)%n", rendezvous.dir().path(), rendezvous.dir().source());
             output.out().printf("fleet     %s%n", config.describeEndpoints());
             for (RoleReport report : reports) {
                 output.out().println();
                 ReportText.status(output.out(), rendezvous.dir(), report);
+                Supervision.print(output.out(), supervisors.get(report.role()));
                 output.out().printf("  fleet   %s%n", describe(sections.get(report.role())));
             }
             output.out().flush();

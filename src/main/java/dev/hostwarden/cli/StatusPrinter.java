@@ -52,7 +52,7 @@ final class StatusPrinter {
     }
 
     /** Each role's {@code supervision} field. A named class, not a lambda: status runs in a fresh JVM that links none. */
-    static final class SupervisionField implements ReportJson.RoleExtra {
+    static class SupervisionField implements ReportJson.RoleExtra {
         private final Map<Role, Optional<SupervisionRecord>> supervisors;
 
         SupervisionField(Map<Role, Optional<SupervisionRecord>> supervisors) {

@@ -14,6 +14,11 @@ public record Actor(long pid, String command) {
         return new Actor(ProcessHandle.current().pid(), command);
     }
 
+    /** "PID 4711 (hostwarden stop gateway)", or "PID 4711" without words. */
+    public String named() {
+        return command == null || command.isEmpty() ? "PID " + pid : "PID " + pid + " (" + command + ")";
+    }
+
     /** "PID 4711, hostwarden stop gateway", or "PID 4711" without words. */
     public String describe() {
         return command == null || command.isEmpty() ? "PID " + pid : "PID " + pid + ", " + command;

@@ -129,6 +129,7 @@ public final class PanelApp extends Application {
             useSettingsFileFleet();
         }
         model.recordHistory(OwnershipHistory.forUser(context.rendezvous().dir().path()));
+        model.restoreKeepRunning();
         StartupTrace.mark("model");
         view = new PanelView(model, Clock.systemDefaultZone());
         StartupTrace.mark("view");

@@ -24,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -176,10 +177,8 @@ public final class RoleSupervisor {
             }
             if (planned.isPresent()) {
                 stoppedOnPurpose(planned.get());
-                return;
             }
         }
-        publish();
     }
 
     private void tick() {
@@ -317,8 +316,9 @@ public final class RoleSupervisor {
     private void stoppedOnPurpose(StopRequests.Request request) {
         owner = null;
         nextAttemptAt = null;
-        stoppedBy = request.by().describe() + " at " + request.at();
-        enter(SupervisorState.STOPPED_ON_PURPOSE, "stopped by " + request.by().describe() + " at " + request.at() + " — not restarted");
+        String at = request.at().truncatedTo(ChronoUnit.SECONDS).toString();
+        stoppedBy = request.by().named() + " at " + at;
+        enter(SupervisorState.STOPPED_ON_PURPOSE, "stopped by " + stoppedBy + " — not restarted");
     }
 
     private void enter(SupervisorState next, String words) {

@@ -15,8 +15,11 @@ import java.util.Optional;
  */
 public record OwnershipEvent(Role role, Kind kind, String message, Actor stoppedBy) {
 
-    /** STOPPED: an owner ended after someone asked it to (a planned stop); DIED: it ended unasked. */
-    public enum Kind { APPEARED, STOPPED, DIED, TURNED_STALE, REPLACED }
+    /**
+     * STOPPED: an owner ended after someone asked it to (a planned stop); DIED: it ended unasked;
+     * GAVE_UP: the role's supervisor stopped starting new owners after too many failed starts.
+     */
+    public enum Kind { APPEARED, STOPPED, DIED, TURNED_STALE, REPLACED, GAVE_UP }
 
     public OwnershipEvent(Role role, Kind kind, String message) {
         this(role, kind, message, null);

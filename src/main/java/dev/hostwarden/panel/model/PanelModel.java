@@ -280,9 +280,15 @@ public final class PanelModel {
     private static final String[] HOME_FILES = {PlannedStopMarker.FILE_NAME, GatewayRuntimeLock.FILE_NAME, "gateway.pid",
         "gateway_state.json", "profiles"};
 
-    /** No refresh runs after this; one already running is not applied. Idempotent. */
+    /** No refresh runs after this; one already running is not applied; this panel stops supervising. Idempotent. */
     public void close() {
         closed.set(true);
+        cards.forEach(card -> card.keepRunning().release());
+    }
+
+    /** Turns "Keep running" on for the roles the user left it on for, in this rendezvous directory (UI executor). */
+    public void restoreKeepRunning() {
+        cards.forEach(card -> card.keepRunning().restore());
     }
 
     /** A refresh is inspecting or applying now (one an owner's exit started may run on its own thread). */
@@ -323,6 +329,7 @@ public final class PanelModel {
             if (owner != null && (report.verdict() == Verdict.LIVE || report.verdict() == Verdict.UNPROVABLE)) {
                 plannedStops.learn(owner);
             }
+            card(role).keepRunning().refresh();
             // The retract verdict from what the report already observed: no second read or lock probe.
             var dryRun = context.rendezvous().retractor().preview(role, report.lock(), report.record());
             if (fleetNow == null) {

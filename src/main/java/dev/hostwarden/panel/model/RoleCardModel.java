@@ -4,12 +4,20 @@ import dev.hostwarden.actions.ControlRequest;
 import dev.hostwarden.actions.Outcome;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.core.proof.Check;
 import dev.hostwarden.core.proof.CheckResult;
 import dev.hostwarden.core.proof.Reason;
 import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.Role;
+import dev.hostwarden.report.KnownSecrets;
+import dev.hostwarden.report.Redactor;
 import dev.hostwarden.runtime.ControlStep;
+import dev.hostwarden.runtime.RoleLog;
+import dev.hostwarden.supervise.KeepRunningStore;
+import dev.hostwarden.supervise.SupervisionRecord;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,6 +56,7 @@ public final class RoleCardModel {
     private final ReadOnlyStringWrapper controlDisabledReason = new ReadOnlyStringWrapper(this, "controlDisabledReason", "");
 
     private final CardActivity activity;
+    private final KeepRunning keepRunning;
     private Long describedPid;
     /** The record of the owner last seen live: Start and Restart serve its profiles again, also after a separate Stop. */
     private HostRecord lastServed;
@@ -56,6 +65,7 @@ public final class RoleCardModel {
         this.role = role;
         this.context = context;
         this.activity = new CardActivity(role, context, this::recompute, requestRefresh);
+        this.keepRunning = new KeepRunning(role, context, new KeepRunningStore(Environment.system().stateHome().resolve("hostwarden")));
         recompute();
     }
 
@@ -169,6 +179,64 @@ public final class RoleCardModel {
     /** The outcome of the last action in plain language (its own words), until the role's state moves on. */
     public ReadOnlyStringProperty actionMessageProperty() {
         return activity.message.getReadOnlyProperty();
+    }
+
+    /** "Keep running" as the user set it: this panel supervises the role, or shows who else does. */
+    public ReadOnlyBooleanProperty keepRunningProperty() {
+        return keepRunning.on.getReadOnlyProperty();
+    }
+
+    /** Whoever keeps the role running now (this panel or another supervisor) and what it does; null when nobody does. */
+    public ReadOnlyObjectProperty<SupervisionRecord> supervisionProperty() {
+        return keepRunning.supervision.getReadOnlyProperty();
+    }
+
+    /** Why "Keep running" cannot act ("" when it can). */
+    public ReadOnlyStringProperty keepRunningProblemProperty() {
+        return keepRunning.problem.getReadOnlyProperty();
+    }
+
+    /** Turns "Keep running" on or off, remembered for this user and rendezvous directory. */
+    public void setKeepRunning(boolean on) {
+        keepRunning.set(on);
+    }
+
+    /** Whether this panel is the role's supervisor now (not only showing another one). */
+    public boolean supervisesHere() {
+        return keepRunning.supervisesHere();
+    }
+
+    /**
+     * The logs the card's "Log…" opens, first the output of the owners Hostwarden launched for the role,
+     * then hermes' own gateway log in the role's home when there is one.
+     */
+    public List<LogSource> logSources() {
+        List<LogSource> sources = new ArrayList<>();
+        sources.add(new LogSource("Owners Hostwarden started", RoleLog.of(Environment.system().stateHome(), role).file()));
+        RoleSnapshot current = snapshot.get();
+        HostRecord record = current == null ? null : current.report().record().recordOrNull();
+        if (record == null) {
+            record = lastServed;
+        }
+        Path home = record != null && !record.home().isEmpty() ? Path.of(record.home()) : context.hermesRoot();
+        Path hermesLog = home.resolve("logs").resolve("gateway.log");
+        if (Files.isRegularFile(hermesLog)) {
+            sources.add(new LogSource("hermes' gateway log", hermesLog));
+        }
+        return sources;
+    }
+
+    /** A log a card can show: its name and file. */
+    public record LogSource(String name, Path file) {
+    }
+
+    /** What may not appear in a shown log line: the secrets this user's files and environment hold. */
+    public Redactor logRedactor() {
+        return KnownSecrets.redactor(context.rendezvous(), Environment.system(), context.hermesRoot());
+    }
+
+    KeepRunning keepRunning() {
+        return keepRunning;
     }
 
     /** The last action's outcome as the action returned it; null before any, or when it failed unexpectedly. */

@@ -8,6 +8,8 @@ import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.OwnershipEvent;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.model.RoleCardModel;
+import dev.hostwarden.supervise.SupervisionRecord;
+import dev.hostwarden.supervise.SupervisorState;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -125,6 +127,7 @@ public final class NotificationPolicy {
                     panelControlStarted(card.role(), owner == null ? null : owner.pid());
                 }
             });
+            card.supervisionProperty().addListener((observable, before, after) -> supervisionChanged(card.role(), before, after));
             // The outcome is set right after busy clears, and says whether the owner was ended.
             card.outcomeProperty().addListener((observable, before, after) -> {
                 if (!card.busyProperty().get()) {
@@ -177,7 +180,7 @@ public final class NotificationPolicy {
     public void accept(OwnershipEvent event) {
         Instant now = clock.instant();
         boolean ends = event.kind() == OwnershipEvent.Kind.DIED || event.kind() == OwnershipEvent.Kind.TURNED_STALE
-                || event.kind() == OwnershipEvent.Kind.STOPPED;
+                || event.kind() == OwnershipEvent.Kind.STOPPED || event.kind() == OwnershipEvent.Kind.GAVE_UP;
         // A planned stop (someone asked the owner to stop) is said calmly; only an end nobody asked for is a problem.
         boolean problem = ends && event.kind() != OwnershipEvent.Kind.STOPPED;
         NotificationEntry.Delivery delivery;
@@ -211,6 +214,18 @@ public final class NotificationPolicy {
         // Last: the panel's own state is settled before the desktop (or a test's server) hears of it.
         if (delivery == NotificationEntry.Delivery.SHOWN) {
             notifier.show(notificationFor(event));
+        }
+    }
+
+    /**
+     * A role's supervisor changed what it does: giving up is said once (a notification, rate-limited
+     * like the others, and the banner); everything else is for the card.
+     */
+    public void supervisionChanged(Role role, SupervisionRecord before, SupervisionRecord after) {
+        boolean gaveUpNow = after != null && after.state() == SupervisorState.GAVE_UP && (before == null || before.state() != SupervisorState.GAVE_UP);
+        if (gaveUpNow) {
+            accept(new OwnershipEvent(role, OwnershipEvent.Kind.GAVE_UP, role + ": " + after.note() + " (kept running by PID " + after.pid()
+                    + ", " + after.by() + ")"));
         }
     }
 
@@ -254,6 +269,7 @@ public final class NotificationPolicy {
         String summary = switch (event.kind()) {
             case TURNED_STALE -> "Hostwarden: " + role + " is stale";
             case STOPPED -> "Hostwarden: " + role + " was stopped";
+            case GAVE_UP -> "Hostwarden: gave up keeping " + role + " running";
             default -> "Hostwarden: " + role + " owner is gone";
         };
         Notification.Urgency urgency = event.kind() == OwnershipEvent.Kind.STOPPED ? Notification.Urgency.LOW : Notification.Urgency.NORMAL;

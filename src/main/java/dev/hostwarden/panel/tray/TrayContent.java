@@ -8,6 +8,8 @@ import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.model.RoleCardModel;
 import dev.hostwarden.panel.model.RoleSnapshot;
+import dev.hostwarden.supervise.SupervisionRecord;
+import dev.hostwarden.supervise.SupervisorState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -84,7 +86,8 @@ public final class TrayContent {
         List<TrayMenuItem> menu = new ArrayList<>();
         for (RoleCardModel card : model.cards()) {
             // The tooltip stays short (Windows cuts it at 127 characters); the menu names the owner too.
-            lines.add(card.role() + ": " + (card.verdictProperty().get() == null ? "not inspected yet" : card.verdictProperty().get()));
+            lines.add(card.role() + ": " + (card.verdictProperty().get() == null ? "not inspected yet" : card.verdictProperty().get())
+                    + gaveUp(card));
             menu.add(new TrayMenuItem.Status(statusLine(card)));
         }
         menu.add(new TrayMenuItem.Separator());
@@ -112,7 +115,13 @@ public final class TrayContent {
         }
         Verdict verdict = snapshot.report().verdict();
         HostRecord record = snapshot.report().record().recordOrNull();
-        return card.role() + ": " + verdict + (record == null ? "" : ", PID " + record.pid());
+        return card.role() + ": " + verdict + (record == null ? "" : ", PID " + record.pid()) + gaveUp(card);
+    }
+
+    /** " · gave up restarting" when the role's supervisor gave up: a state only a person can end. */
+    private static String gaveUp(RoleCardModel card) {
+        SupervisionRecord supervision = card.supervisionProperty().get();
+        return supervision != null && supervision.state() == SupervisorState.GAVE_UP ? " · gave up restarting" : "";
     }
 
     /** The card's four actions, enabled exactly when the card's buttons are. */
@@ -122,7 +131,8 @@ public final class TrayContent {
                 new TrayMenuItem.Action("Start", card.startEnabledProperty().get(), onUi(card::start)),
                 new TrayMenuItem.Action("Stop…", card.stopEnabledProperty().get(), onUi(() -> window.confirmStop(role))),
                 new TrayMenuItem.Action("Restart", card.restartEnabledProperty().get(), onUi(card::restart)),
-                new TrayMenuItem.Action("Retract dead record…", card.retractEnabledProperty().get(), onUi(() -> window.previewRetract(role)))));
+                new TrayMenuItem.Action("Retract dead record…", card.retractEnabledProperty().get(), onUi(() -> window.previewRetract(role))),
+                new TrayMenuItem.Toggle("Keep running", card.keepRunningProperty().get(), true, on -> ui.execute(() -> card.setKeepRunning(on)))));
     }
 
     /** The same calls as {@code hostwarden autostart on|off}; the outcome is said, and the menu re-read. */
@@ -156,6 +166,8 @@ public final class TrayContent {
             each.accept(card.stopEnabledProperty());
             each.accept(card.restartEnabledProperty());
             each.accept(card.retractEnabledProperty());
+            each.accept(card.keepRunningProperty());
+            each.accept(card.supervisionProperty());
         }
     }
 }
