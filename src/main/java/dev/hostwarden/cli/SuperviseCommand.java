@@ -77,7 +77,10 @@ final class SuperviseCommand implements Callable<Integer> {
         }
         HostRendezvous rendezvous = common.rendezvous();
         OwnershipHistory history = OwnershipHistory.forUser(rendezvous.dir().path());
-        Actions actions = CommonOptions.actions(rendezvous, new RendezvousOwnerControl(rendezvous).withSettings(settings), spec);
+        // The launch settings are read again at each start, so a fixed command takes effect without a new supervisor.
+        RendezvousOwnerControl control = settingsFile != null ? new RendezvousOwnerControl(rendezvous).withSettingsFile(settingsFile)
+                : new RendezvousOwnerControl(rendezvous);
+        Actions actions = CommonOptions.actions(rendezvous, control, spec);
         OneLineLogFormat.install("supervise");
         List<RoleSupervisor> running = new ArrayList<>();
         for (Role role : wanted) {

@@ -50,6 +50,11 @@ public final class RendezvousOwnerControl implements OwnerControl {
         return new RendezvousOwnerControl(rendezvous, signaller, false, settings, env, relaunchReference);
     }
 
+    /** Reads the settings file {@code file} (which must exist) each time an owner is launched, so a fix takes effect at once. */
+    public RendezvousOwnerControl withSettingsFile(Path file) {
+        return new RendezvousOwnerControl(rendezvous, signaller, signal, ignored -> LaunchSettings.loadNamed(file), env, relaunchReference);
+    }
+
     public RendezvousOwnerControl withSettings(LaunchSettings replacement) {
         return new RendezvousOwnerControl(rendezvous, signaller, signal, ignored -> replacement, env, relaunchReference);
     }

@@ -296,6 +296,12 @@ public final class RoleSupervisor {
         backoff.failed(now);
         lastExitCode = result.launchedExit();
         lastExit = result.launchedExit() != null ? "the launched command's " + LaunchedProcesses.describe(result.launchedExit()) : outcome.words();
+        if (result.launchedPid() != null) {
+            // Every attempt is on the record, the failed ones with how they ended: why it died is in one place.
+            history.crashed(role, result.launchedPid(), result.launchedExit(), "FAILED_START", "attempt " + attempts + " did not become the live owner: "
+                    + (result.launchedExit() != null ? LaunchedProcesses.describe(result.launchedExit()) : "not live within " + seconds(START_TIMEOUT)),
+                    actions.actor());
+        }
         LOG.log(Level.INFO, "{0}: attempt {1} failed: {2}", role, attempts, outcome.words());
         if (backoff.givesUp(now)) {
             giveUp(now);

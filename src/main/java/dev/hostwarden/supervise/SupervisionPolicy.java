@@ -34,7 +34,7 @@ public record SupervisionPolicy(Duration backoffInitial, Duration backoffMax, Du
      */
     public static SupervisionPolicy from(JsonNode node, String where) throws BadPolicyException {
         if (!node.isObject()) {
-            throw new BadPolicyException(where + ": \"supervise\" must be an object, got " + shown(node));
+            throw new BadPolicyException(where + ": supervise must be an object of settings, got " + shown(node));
         }
         for (Map.Entry<String, JsonNode> field : node.properties()) {
             if (!KEYS.contains(field.getKey())) {

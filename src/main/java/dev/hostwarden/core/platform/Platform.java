@@ -11,7 +11,8 @@ import java.util.Locale;
  * <p>The family is the OS's, unless the system property {@value #FLAVOUR_PROPERTY} is {@code windows}:
  * then this JVM takes the Windows answers (the one-byte lock at 1 MiB, the marker-only stop,
  * {@code %APPDATA%} settings, no POSIX permissions, the Windows desktop) on any OS, so tests on Linux
- * exercise them between real processes. It is read once, at start; any other value is refused with one
+ * exercise them between real processes. Programs and devices stay the real OS's (a launched command,
+ * the null device): a Windows program name cannot run on Linux. It is read once, at start; any other value is refused with one
  * line on stderr and the OS's own family is used, since only the Windows answers are portable enough to
  * run elsewhere.
  */
@@ -34,10 +35,13 @@ public final class Platform {
     private static final Platform CURRENT = chosen();
 
     private final Family family;
+    /** The OS this JVM really runs on: programs and devices are its, whatever the forced family. */
+    private final Family real;
     private final String description;
 
-    private Platform(Family family, String description) {
+    private Platform(Family family, Family real, String description) {
         this.family = family;
+        this.real = real;
         this.description = description;
     }
 
@@ -48,7 +52,7 @@ public final class Platform {
 
     /** A platform of {@code family}, for code that is tested for every family on one machine. */
     public static Platform of(Family family) {
-        return new Platform(family, family.name().toLowerCase(Locale.ROOT));
+        return new Platform(family, family, family.name().toLowerCase(Locale.ROOT));
     }
 
     private static Platform chosen() {
@@ -66,10 +70,10 @@ public final class Platform {
     /** The platform a forced flavour (or none) and an {@code os.name} make. */
     static Platform decide(String forced, String osName) {
         if (forced == null || forced.isEmpty()) {
-            return new Platform(familyOf(osName), osName.toLowerCase(Locale.ROOT));
+            return new Platform(familyOf(osName), familyOf(osName), osName.toLowerCase(Locale.ROOT));
         }
         if (forced.equals("windows")) {
-            return new Platform(Family.WINDOWS, "windows (forced by -D" + FLAVOUR_PROPERTY + ")");
+            return new Platform(Family.WINDOWS, familyOf(osName), "windows (forced by -D" + FLAVOUR_PROPERTY + ")");
         }
         throw new IllegalArgumentException("-D" + FLAVOUR_PROPERTY + "=" + forced + " is not understood: the only forced flavour is windows");
     }
@@ -135,24 +139,24 @@ public final class Platform {
         return family == Family.WINDOWS;
     }
 
-    /** The file a child's standard input is redirected from. */
+    /** The file a child's standard input is redirected from (the real OS's: a device is not a flavour). */
     public String nullDevice() {
-        return family == Family.WINDOWS ? "NUL" : "/dev/null";
+        return real == Family.WINDOWS ? "NUL" : "/dev/null";
     }
 
-    /** An executable's file name: {@code name.exe} on Windows. */
+    /** An executable's file name: {@code name.exe} on (real) Windows. */
     public String executable(String name) {
-        return family == Family.WINDOWS ? name + ".exe" : name;
+        return real == Family.WINDOWS ? name + ".exe" : name;
     }
 
-    /** A program named without an extension is looked up with each of PATHEXT's (Windows). */
+    /** A program named without an extension is looked up with each of PATHEXT's (real Windows). */
     public boolean searchesPathExtensions() {
-        return family == Family.WINDOWS;
+        return real == Family.WINDOWS;
     }
 
-    /** A path separator other than {@code /} names a directory too ({@code \} on Windows). */
+    /** A path separator other than {@code /} names a directory too ({@code \} on real Windows). */
     public boolean isPathLike(String program) {
-        return program.contains("/") || (family == Family.WINDOWS && program.contains("\\"));
+        return program.contains("/") || (real == Family.WINDOWS && program.contains("\\"));
     }
 
     public Desktop desktop() {

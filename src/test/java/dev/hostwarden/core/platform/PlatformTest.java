@@ -42,6 +42,10 @@ class PlatformTest {
         assertEquals(Platform.Desktop.MAC, Platform.of(Platform.Family.MAC).desktop());
         assertTrue(linux.hasProcFs() && !windows.hasProcFs() && !Platform.of(Platform.Family.MAC).hasProcFs());
         assertTrue(windows.isPathLike("bin\\hermes") && !linux.isPathLike("bin\\hermes") && linux.isPathLike("bin/hermes"));
+        Platform forced = Platform.decide("windows", "Linux");
+        assertEquals(Platform.LockKind.BYTE_RANGE, forced.lockKind(), "the forced flavour takes Windows' locks and stops");
+        assertEquals("/dev/null", forced.nullDevice(), "but programs and devices stay the real OS's");
+        assertEquals("java", forced.executable("java"));
     }
 
     @Test
