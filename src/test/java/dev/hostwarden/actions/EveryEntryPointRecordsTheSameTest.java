@@ -116,9 +116,18 @@ class EveryEntryPointRecordsTheSameTest {
                         .withEnvironment(Environment.system().with("HERMES_HOME", home.toString()));
                 model = new PanelModel(PanelContext.of(rendezvous, home, control, Place::describe, background, Runnable::run));
             }
+            model.refresh();
+            // Asked again only once a refresh has landed: asking while one runs folds into it, and a
+            // loop that asks faster than a refresh ends would never see one end.
             Waits.until(role + " shows " + verdict, DEADLINE, () -> {
+                if (model.isRefreshing()) {
+                    return false;
+                }
+                if (model.card(role).verdictProperty().get() == verdict) {
+                    return true;
+                }
                 model.refresh();
-                return model.card(role).verdictProperty().get() == verdict && !model.isRefreshing();
+                return false;
             });
             return model;
         }

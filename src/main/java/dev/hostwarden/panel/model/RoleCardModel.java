@@ -201,6 +201,11 @@ public final class RoleCardModel {
         keepRunning.set(on);
     }
 
+    /** Whether "Keep running" can act here: it starts owners, so a read-only panel cannot. */
+    public boolean canKeepRunning() {
+        return context.actions().controlsOwners();
+    }
+
     /** Whether this panel is the role's supervisor now (not only showing another one). */
     public boolean supervisesHere() {
         return keepRunning.supervisesHere();

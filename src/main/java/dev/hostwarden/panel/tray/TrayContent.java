@@ -132,7 +132,7 @@ public final class TrayContent {
                 new TrayMenuItem.Action("Stop…", card.stopEnabledProperty().get(), onUi(() -> window.confirmStop(role))),
                 new TrayMenuItem.Action("Restart", card.restartEnabledProperty().get(), onUi(card::restart)),
                 new TrayMenuItem.Action("Retract dead record…", card.retractEnabledProperty().get(), onUi(() -> window.previewRetract(role))),
-                new TrayMenuItem.Toggle("Keep running", card.keepRunningProperty().get(), true, on -> ui.execute(() -> card.setKeepRunning(on)))));
+                new TrayMenuItem.Toggle("Keep running", card.keepRunningProperty().get(), card.canKeepRunning(), on -> ui.execute(() -> card.setKeepRunning(on)))));
     }
 
     /** The same calls as {@code hostwarden autostart on|off}; the outcome is said, and the menu re-read. */

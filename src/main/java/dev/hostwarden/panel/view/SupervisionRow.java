@@ -33,6 +33,7 @@ final class SupervisionRow extends VBox {
         HoverTooltip.install(keepRunning, "Start a new owner whenever this one dies and nobody stopped it on purpose, backing off "
                 + "on a crash loop (hostwarden supervise does the same without the panel)");
         keepRunning.setSelected(model.keepRunningProperty().get());
+        keepRunning.setDisable(!model.canKeepRunning());
         keepRunning.selectedProperty().addListener((observable, before, on) -> model.setKeepRunning(on));
         model.keepRunningProperty().addListener((observable, before, on) -> keepRunning.setSelected(on));
         Button log = new Button("Log…");

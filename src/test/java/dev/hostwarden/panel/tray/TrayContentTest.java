@@ -99,9 +99,10 @@ class TrayContentTest {
                 "-", "Open panel", "Start at login", "Pause notifications", "Save diagnostics…", "-", "Quit"), labels);
         assertTrue(state.menu().get(0) instanceof TrayMenuItem.Status);
         TrayMenuItem.Submenu gateway = (TrayMenuItem.Submenu) item(state.menu(), "gateway");
-        assertEquals(List.of("Start", "Stop…", "Restart", "Retract dead record…"), gateway.items().stream().map(TrayMenuItem::label).toList());
+        assertEquals(List.of("Start", "Stop…", "Restart", "Retract dead record…", "Keep running"), gateway.items().stream().map(TrayMenuItem::label).toList());
         // No owner control in this context: like the card's buttons, none of them is enabled.
-        assertTrue(gateway.items().stream().noneMatch(entry -> ((TrayMenuItem.Action) entry).enabled()));
+        assertTrue(gateway.items().stream().noneMatch(entry -> entry instanceof TrayMenuItem.Action action ? action.enabled()
+                : ((TrayMenuItem.Toggle) entry).enabled()));
 
         ((TrayMenuItem.Action) item(state.menu(), "Open panel")).action().run();
         ((TrayMenuItem.Action) item(state.menu(), "Save diagnostics…")).action().run();
