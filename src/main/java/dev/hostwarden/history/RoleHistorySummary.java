@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -15,10 +16,15 @@ import java.util.Objects;
  * how the last owner ended (and who stopped it, when it was asked to). Computed from events already
  * read; it reads nothing.
  *
- * @param restarts24h restarts (an action that replaced the owner) within the last 24 h
- * @param lastExit    the latest end ("PID 4711 exited, code 0, 04:31") or null when none is recorded
+ * @param restarts24h       restarts (an action that replaced the owner) within the last 24 h
+ * @param automaticStarts24h owners a supervisor started after a crash within the last 24 h
+ * @param lastExit          the latest end ("PID 4711 exited, code 0, 04:31") or null when none is recorded
  */
-public record RoleHistorySummary(int restarts24h, String lastExit) {
+public record RoleHistorySummary(int restarts24h, int automaticStarts24h, String lastExit) {
+
+    public RoleHistorySummary(int restarts24h, String lastExit) {
+        this(restarts24h, 0, lastExit);
+    }
     static final Duration WINDOW = Duration.ofHours(24);
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("MMM d HH:mm");
 
@@ -34,6 +40,7 @@ public record RoleHistorySummary(int restarts24h, String lastExit) {
     static RoleHistorySummary of(Role role, List<HistoryEvent> events, Instant now, ZoneId zone) {
         Instant since = now.minus(WINDOW);
         int restarts = 0;
+        int automatic = 0;
         HistoryEvent end = null;
         HistoryEvent request = null;
         for (HistoryEvent event : events) {
@@ -43,6 +50,7 @@ public record RoleHistorySummary(int restarts24h, String lastExit) {
             switch (event.type()) {
                 // A restart is an action that replaced an owner; a start, a new owner seen or a crash is not one.
                 case RESTARTED -> restarts += event.at().isBefore(since) ? 0 : 1;
+                case SUPERVISED_START -> automatic += event.at().isBefore(since) || event.previousPid() == null ? 0 : 1;
                 case STOP_REQUESTED -> request = event;
                 case STOPPED, STALE -> {
                     boolean sameEnd = end != null && end.type() == EventType.STOPPED && event.type() == EventType.STALE
@@ -56,7 +64,7 @@ public record RoleHistorySummary(int restarts24h, String lastExit) {
                 }
             }
         }
-        return new RoleHistorySummary(restarts, end == null ? null : describe(end, zone));
+        return new RoleHistorySummary(restarts, automatic, end == null ? null : describe(end, zone));
     }
 
     private static String describe(HistoryEvent end, ZoneId zone) {
@@ -69,14 +77,20 @@ public record RoleHistorySummary(int restarts24h, String lastExit) {
     }
 
     /**
-     * The card's line: "2 restarts in the last 24 h · last exit: PID 4711 stopped, exit code 0, Dec 2 04:31";
-     * "" when there is nothing to tell (no restart, no recorded end), so a quiet role's card stays short.
+     * The card's line: "2 restarts, 1 automatic start in the last 24 h · last exit: PID 4711 stopped, exit
+     * code 0, Dec 2 04:31"; without restarts only the last exit; "" when there is nothing to tell, so a
+     * quiet role's card stays short.
      */
     public String line() {
-        if (restarts24h == 0 && lastExit == null) {
-            return "";
+        List<String> counts = new ArrayList<>();
+        if (restarts24h > 0) {
+            counts.add(restarts24h + (restarts24h == 1 ? " restart" : " restarts"));
         }
-        String restarts = restarts24h + (restarts24h == 1 ? " restart" : " restarts") + " in the last 24 h";
-        return lastExit == null ? restarts : restarts + " · last exit: " + lastExit;
+        if (automaticStarts24h > 0) {
+            counts.add(automaticStarts24h + (automaticStarts24h == 1 ? " automatic start" : " automatic starts"));
+        }
+        String recent = counts.isEmpty() ? "" : String.join(", ", counts) + " in the last 24 h";
+        String exit = lastExit == null ? "" : "last exit: " + lastExit;
+        return recent.isEmpty() || exit.isEmpty() ? recent + exit : recent + " · " + exit;
     }
 }

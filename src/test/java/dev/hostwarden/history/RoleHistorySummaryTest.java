@@ -61,4 +61,16 @@ class RoleHistorySummaryTest {
         assertEquals("PID 7 stopped by PID 99, hostwarden stop gateway, exit code 0, Dec 2 11:55",
                 RoleHistorySummary.of(Role.GATEWAY, events, NOW, ZoneOffset.UTC).lastExit());
     }
+
+    @Test
+    void aSupervisorsStartsAfterCrashesCountAsAutomaticNotAsRestarts() {
+        List<HistoryEvent> events = List.of(
+                at(Duration.ofMinutes(9), HistoryEvent.of(EventType.SUPERVISED_START, Role.SERVE, 7L).withAttempt(1)),
+                at(Duration.ofMinutes(8), HistoryEvent.of(EventType.CRASHED, Role.SERVE, 7L).withExitCode(137)),
+                at(Duration.ofMinutes(7), HistoryEvent.of(EventType.SUPERVISED_START, Role.SERVE, 8L).withAttempt(2).withPrevious(7L)));
+        RoleHistorySummary summary = RoleHistorySummary.of(Role.SERVE, events, NOW, ZoneOffset.UTC);
+        assertEquals(0, summary.restarts24h());
+        assertEquals(1, summary.automaticStarts24h(), "the first start replaced no owner");
+        assertEquals("1 automatic start in the last 24 h", summary.line());
+    }
 }

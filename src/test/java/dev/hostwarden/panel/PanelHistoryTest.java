@@ -67,7 +67,7 @@ class PanelHistoryTest {
         assertEquals(pid, events.get(0).pid());
         assertEquals(pid, events.get(1).pid());
         String line = panel.card(Role.GATEWAY).historyProperty().get();
-        assertTrue(line.startsWith("0 restarts in the last 24 h · last exit: PID " + pid + " found dead (PID_DEAD), "), line);
+        assertTrue(line.startsWith("last exit: PID " + pid + " found dead (PID_DEAD), "), line);
 
         try (ChildProcess next = Fixtures.liveOwner(locks, Role.GATEWAY)) {
             Waits.until("the new gateway is LIVE", Fixtures.DEADLINE, () -> {
@@ -76,7 +76,7 @@ class PanelHistoryTest {
             });
             panel.refresh();
             line = panel.card(Role.GATEWAY).historyProperty().get();
-            assertTrue(line.startsWith("0 restarts in the last 24 h · last exit: PID " + pid + " found dead"), "a new owner after a death is no restart: " + line);
+            assertTrue(line.startsWith("last exit: PID " + pid + " found dead"), "a new owner after a death is no restart: " + line);
         }
         // The second owner's death starts a refresh of its own (the exit watch): let it land in the
         // history now, not while the temporary directory is being deleted.

@@ -105,7 +105,8 @@ public final class RoleCardView extends VBox {
         fleet.textProperty().bind(model.fleetLineProperty());
         hideWhenEmpty(fleet);
         getChildren().add(getChildren().indexOf(history) + 1, fleet);
-        getChildren().add(getChildren().indexOf(fleet) + 1, new SupervisionRow(model));
+        // After the card's action, which leads: whether the role is kept running is the next thing to know.
+        getChildren().add(getChildren().indexOf(retractReason), new SupervisionRow(model));
         model.snapshotProperty().addListener((observable, before, after) -> showSnapshot(after));
         model.holderProperty().addListener((observable, before, after) -> showLock());
         model.holderStatusProperty().addListener((observable, before, after) -> showLock());
