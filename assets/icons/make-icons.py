@@ -14,6 +14,7 @@ GREEN = (0x2E, 0x9D, 0x4F)
 AMBER = (0xD9, 0x8E, 0x00)
 RED = (0xD1, 0x34, 0x38)
 GREY = (0x8A, 0x8F, 0x98)
+ORANGE = (0xE0, 0x6C, 0x00)
 WHITE = (255, 255, 255, 255)
 SIZES = (16, 22, 24, 32, 64)
 SCALE = 16
@@ -54,6 +55,13 @@ def bang(draw, n):  # STALE: an exclamation mark
     draw.ellipse([n * 0.5 - r, n * 0.76 - r, n * 0.5 + r, n * 0.76 + r], fill=WHITE)
 
 
+def warning(draw, n):  # ATTENTION (alive, but a platform needs a person): a warning triangle with a dot
+    w = int(n * 0.09)
+    draw.polygon([(n * 0.5, n * 0.2), (n * 0.22, n * 0.74), (n * 0.78, n * 0.74)], outline=WHITE, width=w)
+    r = n * 0.065
+    draw.ellipse([n * 0.5 - r, n * 0.58 - r, n * 0.5 + r, n * 0.58 + r], fill=WHITE)
+
+
 def cross(draw, n):  # UNUSABLE: a cross
     w = int(n * 0.13)
     a, b = n * 0.32, n * 0.68
@@ -76,6 +84,7 @@ GLYPHS = {
     "stale": (RED, bang),
     "unusable": (RED, cross),
     "no-owner": (None, ring_with_dash),
+    "attention": (ORANGE, warning),
 }
 
 

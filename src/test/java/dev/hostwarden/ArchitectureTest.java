@@ -47,14 +47,15 @@ class ArchitectureTest {
     private static final Map<String, List<String>> MAY_USE = new LinkedHashMap<>();
 
     static {
-        MAY_USE.put("cli", List.of("actions", "supervise", "doctor", "diagnostics", "report", "history", "fleet", "runtime", "autostart"));
-        MAY_USE.put("panel", List.of("actions", "supervise", "doctor", "diagnostics", "report", "history", "fleet", "runtime", "autostart"));
-        MAY_USE.put("supervise", List.of("actions", "report", "history", "runtime"));
+        MAY_USE.put("cli", List.of("actions", "supervise", "health", "doctor", "diagnostics", "report", "history", "fleet", "runtime", "autostart"));
+        MAY_USE.put("panel", List.of("actions", "supervise", "health", "doctor", "diagnostics", "report", "history", "fleet", "runtime", "autostart"));
+        MAY_USE.put("supervise", List.of("actions", "health", "report", "history", "runtime"));
         MAY_USE.put("actions", List.of("report", "history", "runtime"));
-        MAY_USE.put("diagnostics", List.of("doctor", "report", "history"));
-        MAY_USE.put("doctor", List.of("report", "history", "runtime"));
+        MAY_USE.put("diagnostics", List.of("doctor", "health", "report", "history"));
+        MAY_USE.put("doctor", List.of("health", "report", "history", "runtime"));
         MAY_USE.put("fleet", List.of("runtime"));
         MAY_USE.put("runtime", List.of("report", "history"));
+        MAY_USE.put("health", List.of("report"));
         MAY_USE.put("history", List.of());
         MAY_USE.put("report", List.of());
         MAY_USE.put("autostart", List.of());

@@ -12,11 +12,9 @@ import dev.hostwarden.report.Redactor;
 import dev.hostwarden.report.ReportJson;
 import dev.hostwarden.report.ReportText;
 import dev.hostwarden.runtime.RoleLog;
-import dev.hostwarden.supervise.SupervisionRecord;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -71,11 +69,11 @@ final class ExplainCommand implements Callable<Integer> {
             }
         }
         RoleReport inspected = new RoleInspector(rendezvous, true).inspect(role);
-        Optional<SupervisionRecord> supervisor = Supervision.of(rendezvous.dir(), inspected);
-        RoleReport report = Supervision.withReasons(inspected, supervisor);
+        RoleExtras extras = RoleExtras.of(rendezvous, inspected);
+        RoleReport report = extras.withReasons(inspected);
         List<String> logLines = lastLogLines(rendezvous);
         if (output.json()) {
-            output.document(ReportJson.status(rendezvous.dir(), List.of(report), new StatusPrinter.SupervisionField(Map.of(role, supervisor)) {
+            output.document(ReportJson.status(rendezvous.dir(), List.of(report), new StatusPrinter.ExtrasFields(Map.of(role, extras)) {
                 @Override
                 public void write(JsonGenerator generator, RoleReport written) throws IOException {
                     super.write(generator, written);
@@ -88,13 +86,14 @@ final class ExplainCommand implements Callable<Integer> {
             }));
         } else {
             ReportText.explain(output.out(), report);
-            supervisor.ifPresent(record -> {
+            extras.supervision().ifPresent(record -> {
                 output.out().println("Supervision:");
                 output.out().printf("  %s%n", record.describe());
                 if (record.lastExit() != null) {
                     output.out().printf("  last exit:  %s%n", record.lastExit());
                 }
             });
+            extras.printHealth(output.out());
             if (!logLines.isEmpty()) {
                 output.out().printf("Owner output (%s, last %d lines):%n", RoleLog.of(Environment.system().stateHome(), role).file(), logLines.size());
                 logLines.forEach(line -> output.out().printf("  %s%n", line));

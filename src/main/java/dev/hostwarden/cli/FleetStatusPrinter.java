@@ -10,7 +10,6 @@ import dev.hostwarden.fleet.FleetConfig;
 import dev.hostwarden.fleet.FleetSection;
 import dev.hostwarden.report.ReportJson;
 import dev.hostwarden.report.ReportText;
-import dev.hostwarden.supervise.SupervisionRecord;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * {@code status} with a fleet: the host verdicts exactly as without one, each role's reasons extended
@@ -33,16 +31,16 @@ final class FleetStatusPrinter {
     static int execute(HostRendezvous rendezvous, List<Role> roles, Output output, FleetConfig config) {
         List<Role> wanted = roles == null || roles.isEmpty() ? Arrays.asList(Role.values()) : List.copyOf(new LinkedHashSet<>(roles));
         Map<Role, FleetSection> sections = new LinkedHashMap<>();
-        Map<Role, Optional<SupervisionRecord>> supervisors = new EnumMap<>(Role.class);
+        Map<Role, RoleExtras> extras = new EnumMap<>(Role.class);
         List<RoleReport> reports = new ArrayList<>();
         for (RoleReport local : new RoleInspector(rendezvous, true).inspectAll(wanted)) {
             FleetSection section = FleetSupport.inspect(config, local);
             sections.put(local.role(), section);
-            Optional<SupervisionRecord> supervisor = Supervision.of(rendezvous.dir(), local);
-            supervisors.put(local.role(), supervisor);
-            reports.add(Supervision.withReasons(withFleetReasons(local, section), supervisor));
+            RoleExtras more = RoleExtras.of(rendezvous, local);
+            extras.put(local.role(), more);
+            reports.add(more.withReasons(withFleetReasons(local, section)));
         }
-        StatusPrinter.SupervisionField supervision = new StatusPrinter.SupervisionField(supervisors);
+        StatusPrinter.ExtrasFields supervision = new StatusPrinter.ExtrasFields(extras);
         if (output.json()) {
             output.document(ReportJson.status(rendezvous.dir(), reports, (generator, report) -> {
                 supervision.write(generator, report);
@@ -54,7 +52,7 @@ final class FleetStatusPrinter {
             for (RoleReport report : reports) {
                 output.out().println();
                 ReportText.status(output.out(), rendezvous.dir(), report);
-                Supervision.print(output.out(), supervisors.get(report.role()));
+                extras.get(report.role()).print(output.out());
                 output.out().printf("  fleet   %s%n", describe(sections.get(report.role())));
             }
             output.out().flush();

@@ -7,7 +7,6 @@ import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.report.ReportJson;
 import dev.hostwarden.report.ReportText;
-import dev.hostwarden.supervise.SupervisionRecord;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,7 +14,6 @@ import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * What {@code status} does once its arguments are known: inspect the roles, print the verdicts as
@@ -31,37 +29,37 @@ final class StatusPrinter {
         List<Role> wanted = roles == null || roles.isEmpty() ? Arrays.asList(Role.values()) : List.copyOf(new LinkedHashSet<>(roles));
         List<RoleReport> inspected = new RoleInspector(rendezvous, true).inspectAll(wanted);
         List<RoleReport> reports = new ArrayList<>();
-        Map<Role, Optional<SupervisionRecord>> supervisors = new EnumMap<>(Role.class);
+        Map<Role, RoleExtras> extras = new EnumMap<>(Role.class);
         for (RoleReport report : inspected) {
-            Optional<SupervisionRecord> supervisor = Supervision.of(rendezvous.dir(), report);
-            supervisors.put(report.role(), supervisor);
-            reports.add(Supervision.withReasons(report, supervisor));
+            RoleExtras more = RoleExtras.of(rendezvous, report);
+            extras.put(report.role(), more);
+            reports.add(more.withReasons(report));
         }
         if (output.json()) {
-            output.document(ReportJson.status(rendezvous.dir(), reports, new SupervisionField(supervisors)));
+            output.document(ReportJson.status(rendezvous.dir(), reports, new ExtrasFields(extras)));
         } else {
             output.out().printf("lock dir  %s (from %s)%n", rendezvous.dir().path(), rendezvous.dir().source());
             for (RoleReport report : reports) {
                 output.out().println();
                 ReportText.status(output.out(), rendezvous.dir(), report);
-                Supervision.print(output.out(), supervisors.get(report.role()));
+                extras.get(report.role()).print(output.out());
             }
             output.out().flush();
         }
         return wanted.size() == 1 ? reports.get(0).verdict().exitCode() : severalRolesExit(reports);
     }
 
-    /** Each role's {@code supervision} field. A named class, not a lambda: status runs in a fresh JVM that links none. */
-    static class SupervisionField implements ReportJson.RoleExtra {
-        private final Map<Role, Optional<SupervisionRecord>> supervisors;
+    /** Each role's {@code supervision} and {@code health} fields. A named class, not a lambda: status runs in a fresh JVM that links none. */
+    static class ExtrasFields implements ReportJson.RoleExtra {
+        private final Map<Role, RoleExtras> extras;
 
-        SupervisionField(Map<Role, Optional<SupervisionRecord>> supervisors) {
-            this.supervisors = supervisors;
+        ExtrasFields(Map<Role, RoleExtras> extras) {
+            this.extras = extras;
         }
 
         @Override
         public void write(JsonGenerator generator, RoleReport report) throws IOException {
-            Supervision.write(generator, supervisors.getOrDefault(report.role(), Optional.empty()));
+            extras.get(report.role()).write(generator);
         }
     }
 

@@ -9,7 +9,7 @@ public final class Doctor {
     private static final System.Logger LOG = System.getLogger(Doctor.class.getName());
     private static final List<DoctorCheck> CHECKS = List.of(new FileSystemCheck(), new PidNamespaceCheck(), new LockDirCheck(),
             new HostRecordCheck(), new LeftoverCheck(), new ExpiredMarkerCheck(), new DuplicateBotTokenCheck(), new ProcessClockCheck(),
-            new HermesCheck());
+            new GatewayPlatformsCheck(), new HermesCheck());
 
     private Doctor() {
     }

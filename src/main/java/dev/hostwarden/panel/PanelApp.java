@@ -163,6 +163,7 @@ public final class PanelApp extends Application {
         StartupTrace.mark("placed");
         showIcon(Verdict.NO_OWNER);
         model.worstProperty().addListener((observable, before, after) -> showIcon(after));
+        model.attentionProperty().addListener((observable, before, after) -> showIcon(model.worstProperty().get()));
         model.setEventListener(this::announce);
         notifications = new NotificationPolicy(new TrayMessageNotifier(() -> tray, "looking for the desktop's notifier"),
                 RoleActions.of(model, this::openWindow), Clock.systemUTC(), Platform::runLater);
@@ -240,7 +241,8 @@ public final class PanelApp extends Application {
 
     private void showIcon(Verdict worst) {
         stage.getIcons().setAll(List.of(16, 32, 64).stream()
-                .map(size -> new Image(PanelApp.class.getResource(TrayGlyph.resource(worst, size)).toExternalForm())).toList());
+                .map(size -> new Image(PanelApp.class.getResource(TrayGlyph.resource(worst, model.attentionProperty().get(), size))
+                        .toExternalForm())).toList());
     }
 
     /** The tray follows the model: every change it depends on redraws it (the port skips what did not change). */

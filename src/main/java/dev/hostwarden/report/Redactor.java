@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -30,10 +31,22 @@ public final class Redactor {
 
     private final List<String> secrets;
     private final List<String> homes;
+    /** Where a deferred redactor gets its real one, built at its first use; null for a built one. */
+    private final Supplier<Redactor> deferred;
+    private volatile Redactor resolved;
 
-    private Redactor(List<String> secrets, List<String> homes) {
+    private Redactor(List<String> secrets, List<String> homes, Supplier<Redactor> deferred) {
         this.secrets = secrets;
         this.homes = homes;
+        this.deferred = deferred;
+    }
+
+    /**
+     * A redactor built only when it first redacts: collecting every secret reads files (each profile's
+     * {@code .env}) that a command which ends up showing nothing need not read.
+     */
+    public static Redactor deferred(Supplier<Redactor> source) {
+        return new Redactor(List.of(), List.of(), source);
     }
 
     public static Builder builder() {
@@ -74,11 +87,19 @@ public final class Redactor {
             longestFirst.sort(Comparator.comparingInt(String::length).reversed());
             List<String> homesLongestFirst = new ArrayList<>(homes);
             homesLongestFirst.sort(Comparator.comparingInt(String::length).reversed());
-            return new Redactor(List.copyOf(longestFirst), List.copyOf(homesLongestFirst));
+            return new Redactor(List.copyOf(longestFirst), List.copyOf(homesLongestFirst), null);
         }
     }
 
     public String redact(String text) {
+        if (deferred != null) {
+            Redactor real = resolved;
+            if (real == null) {
+                real = deferred.get();
+                resolved = real;
+            }
+            return real.redact(text);
+        }
         String result = text;
         for (String secret : secrets) {
             result = result.replace(secret, "<secret fingerprint " + Tokens.fingerprint(secret) + ">");

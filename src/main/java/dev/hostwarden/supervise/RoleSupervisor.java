@@ -7,14 +7,19 @@ import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.record.HermesHome;
 import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.Role;
+import dev.hostwarden.health.Health;
+import dev.hostwarden.health.HealthJudge;
 import dev.hostwarden.history.Actor;
 import dev.hostwarden.history.EventType;
 import dev.hostwarden.history.HistoryCache;
 import dev.hostwarden.history.HistoryEvent;
 import dev.hostwarden.history.OwnershipHistory;
 import dev.hostwarden.history.StopRequests;
+import dev.hostwarden.report.Redactor;
 import dev.hostwarden.runtime.ControlResult;
 import dev.hostwarden.runtime.LaunchedProcesses;
 import dev.hostwarden.runtime.RoleLog;
@@ -175,6 +180,9 @@ public final class RoleSupervisor {
             if (planned.isEmpty() && dead != null) {
                 planned = stops.of(role, dead.pid());
             }
+            if (planned.isEmpty()) {
+                planned = operatorStop(report);
+            }
             if (planned.isPresent()) {
                 stoppedOnPurpose(planned.get());
             }
@@ -244,6 +252,9 @@ public final class RoleSupervisor {
         stops.learn(roleEvents());
         Optional<StopRequests.Request> planned = stops.of(role, gone.pid());
         Optional<Integer> exit = LaunchedProcesses.exitOf(gone.pid()).or(() -> recordedExit(gone.pid()));
+        if (planned.isEmpty()) {
+            planned = operatorStop(report);
+        }
         if (planned.isEmpty() && exit.isPresent() && exit.get() == 0) {
             planned = Optional.of(new StopRequests.Request(new Actor(gone.pid(), "its own planned stop, exit code 0"), now));
         }
@@ -354,6 +365,18 @@ public final class RoleSupervisor {
             LOG.log(Level.WARNING, "the supervision record of {0} could not be written: {1}", role, failed.getMessage());
         }
         listener.accept(now);
+    }
+
+    /** hermes' own record of the operator's intent: a gateway stopped with {@code hermes gateway stop} says {@code desired_state: stopped}. */
+    private Optional<StopRequests.Request> operatorStop(RoleReport report) {
+        Optional<Health> health = new HealthJudge(rendezvous.inspector(), Redactor.builder().build())
+                .judge(report, HermesHome.resolve(Environment.system()));
+        if (health.isEmpty() || !health.get().stoppedByOperator()) {
+            return Optional.empty();
+        }
+        long writer = health.get().writerPid() == null ? 0 : health.get().writerPid();
+        return Optional.of(new StopRequests.Request(new Actor(writer, "the operator: desired_state stopped in " + health.get().file()),
+                clock.instant()));
     }
 
     private RoleReport inspect() {

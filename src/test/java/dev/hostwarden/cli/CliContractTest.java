@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The command-line contract (docs/cli-contract.md): JSON shapes, verdicts, exit codes, usage errors. */
 class CliContractTest {
-    private static final List<String> ROLE_KEYS = List.of("role", "verdict", "record", "lock", "liveness", "reasons", "checks", "retractable", "supervision");
+    private static final List<String> ROLE_KEYS = List.of("role", "verdict", "record", "lock", "liveness", "reasons", "checks", "retractable", "supervision", "health");
     private static final List<String> RECORD_KEYS = List.of("role", "home", "pid", "createTime", "startTime", "bootEpoch", "host", "port",
             "protocolVersion", "tokenFingerprint", "profiles", "updatedAt");
 

@@ -130,7 +130,7 @@ class TrayTest {
     void withoutADisplayTheTrayIsUnavailableWithAReason() {
         Assumptions.assumeTrue(GraphicsEnvironment.isHeadless(), "this JVM has a display");
         AwtTray tray = new AwtTray();
-        TrayState state = new TrayState(Verdict.NO_OWNER, List.of("tip"), List.of(new TrayMenuItem.Action("Quit", () -> { })));
+        TrayState state = new TrayState(Verdict.NO_OWNER, false, List.of("tip"), List.of(new TrayMenuItem.Action("Quit", () -> { })));
         assertFalse(tray.install(state, () -> { }));
         assertEquals("no display (headless)", tray.unavailableReason());
         tray.update(state);

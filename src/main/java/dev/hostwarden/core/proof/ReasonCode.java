@@ -28,5 +28,15 @@ public enum ReasonCode {
     /** The local owner's fleet revision is not the key's: it has lost the fleet lease. */
     FLEET_FENCED,
     /** The role's supervisor stopped starting it after too many failed starts; a Start or Restart resumes it. */
-    SUPERVISION_GAVE_UP
+    SUPERVISION_GAVE_UP,
+    /** The live gateway reports a platform that needs a person (a rejected token, a parked platform). */
+    PLATFORM_NEEDS_ATTENTION,
+    /** The live gateway serves in a degraded state (a platform parked, a watchdog's mark). */
+    GATEWAY_DEGRADED,
+    /** The gateway's runtime status says it failed to start, with the exit reason. */
+    STARTUP_FAILED,
+    /** The operator stopped the gateway on purpose (hermes' desired_state: stopped): not a failure. */
+    STOPPED_BY_OPERATOR,
+    /** The gateway's runtime status file cannot be used (not a regular file, too large, not UTF-8, not JSON). */
+    GATEWAY_STATE_UNREADABLE
 }

@@ -4,7 +4,11 @@ import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
 import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.Role;
+import dev.hostwarden.health.PlatformState;
 import dev.hostwarden.history.Actor;
+import dev.hostwarden.report.Redactor;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -17,9 +21,34 @@ public record OwnershipEvent(Role role, Kind kind, String message, Actor stopped
 
     /**
      * STOPPED: an owner ended after someone asked it to (a planned stop); DIED: it ended unasked;
-     * GAVE_UP: the role's supervisor stopped starting new owners after too many failed starts.
+     * GAVE_UP: the role's supervisor stopped starting new owners after too many failed starts;
+     * PLATFORM_FAILED / PLATFORM_RECOVERED: a live gateway's platform went from connected to failing
+     * (or needing attention) and back.
      */
-    public enum Kind { APPEARED, STOPPED, DIED, TURNED_STALE, REPLACED, GAVE_UP }
+    public enum Kind { APPEARED, STOPPED, DIED, TURNED_STALE, REPLACED, GAVE_UP, PLATFORM_FAILED, PLATFORM_RECOVERED }
+
+    /** The platform events between two refreshes of the gateway: a platform that left or came back to connected. */
+    public static List<OwnershipEvent> platformsBetween(Role role, List<PlatformState> before, List<PlatformState> after, Redactor redactor) {
+        List<OwnershipEvent> events = new ArrayList<>();
+        for (PlatformState now : after) {
+            PlatformState was = before.stream().filter(old -> old.name().equals(now.name()) && old.profile().equals(now.profile()))
+                    .findFirst().orElse(null);
+            if (was == null) {
+                continue;
+            }
+            boolean failing = now.condition() == PlatformState.Condition.FAILED || now.condition() == PlatformState.Condition.NEEDS_ATTENTION;
+            if (was.condition() == PlatformState.Condition.CONNECTED && failing) {
+                events.add(new OwnershipEvent(role, Kind.PLATFORM_FAILED, role + ": " + now.describe() + " "
+                        + (now.needsAttention() ? "needs attention" : "is " + now.state())
+                        + (now.errorCode() == null ? "" : ": " + now.errorCode())
+                        + (now.errorMessage() == null ? "" : " (" + redactor.redact(now.errorMessage()) + ")")));
+            } else if (was.condition() != PlatformState.Condition.CONNECTED && was.condition() != PlatformState.Condition.CONNECTING
+                    && now.condition() == PlatformState.Condition.CONNECTED) {
+                events.add(new OwnershipEvent(role, Kind.PLATFORM_RECOVERED, role + ": " + now.describe() + " is connected again"));
+            }
+        }
+        return events;
+    }
 
     public OwnershipEvent(Role role, Kind kind, String message) {
         this(role, kind, message, null);

@@ -6,6 +6,7 @@ import dev.hostwarden.core.Verdict;
 import dev.hostwarden.core.lock.GatewayRuntimeLock;
 import dev.hostwarden.core.lock.LockState;
 import dev.hostwarden.core.marker.PlannedStopMarker;
+import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.core.proof.CheckResult;
 import dev.hostwarden.core.proof.OwnerProbe;
 import dev.hostwarden.core.record.HermesHome;
@@ -13,12 +14,16 @@ import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.LockDirSource;
 import dev.hostwarden.core.record.RendezvousDir;
 import dev.hostwarden.core.record.Role;
+import dev.hostwarden.health.Health;
+import dev.hostwarden.health.HealthJudge;
 import dev.hostwarden.history.Actor;
 import dev.hostwarden.history.HistoryCache;
 import dev.hostwarden.history.HistoryEvent;
 import dev.hostwarden.history.OwnershipHistory;
 import dev.hostwarden.history.RoleHistorySummary;
 import dev.hostwarden.history.StopRequests;
+import dev.hostwarden.report.KnownSecrets;
+import dev.hostwarden.report.Redactor;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -33,6 +38,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyListProperty;
@@ -58,6 +65,7 @@ public final class PanelModel {
     private final List<RoleCardModel> cards = new ArrayList<>();
     private final ReadOnlyListWrapper<HomeStatus> homes = new ReadOnlyListWrapper<>(this, "homes", FXCollections.observableArrayList());
     private final ReadOnlyObjectWrapper<Verdict> worst = new ReadOnlyObjectWrapper<>(this, "worst", Verdict.NO_OWNER);
+    private final ReadOnlyBooleanWrapper attention = new ReadOnlyBooleanWrapper(this, "attention");
     private final ReadOnlyObjectWrapper<TrayStatus> trayStatus = new ReadOnlyObjectWrapper<>(this, "trayStatus", TrayStatus.GREY);
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", "Hostwarden: not inspected yet");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "Hostwarden");
@@ -75,6 +83,9 @@ public final class PanelModel {
     private Consumer<OwnershipEvent> eventListener = event -> { };
     /** Who asked which owner to stop: its end is then a planned stop, not a death. */
     private final StopRequests plannedStops;
+    /** Every platform message shown or notified goes through it: a platform's error may quote its token. */
+    private final Redactor redactor;
+    private final HealthJudge healthJudge;
     /** Off unless the panel app turns it on: a test's model writes no history. */
     private volatile OwnershipHistory history;
     private volatile HistoryCache historyCache;
@@ -84,6 +95,8 @@ public final class PanelModel {
     public PanelModel(PanelContext context) {
         this.context = context;
         this.plannedStops = new StopRequests(pid -> context.describer().describe(pid).map(HolderInfo::commandLine));
+        this.redactor = Redactor.deferred(() -> KnownSecrets.redactor(context.rendezvous(), Environment.system(), context.hermesRoot()));
+        this.healthJudge = new HealthJudge(context.rendezvous().inspector(), redactor);
         for (Role role : Role.values()) {
             cards.add(new RoleCardModel(role, context, this::refresh));
         }
@@ -105,6 +118,11 @@ public final class PanelModel {
 
     public ReadOnlyObjectProperty<Verdict> worstProperty() {
         return worst.getReadOnlyProperty();
+    }
+
+    /** A live gateway says a person is needed (a platform needs attention, or it serves degraded). */
+    public ReadOnlyBooleanProperty attentionProperty() {
+        return attention.getReadOnlyProperty();
     }
 
     public ReadOnlyObjectProperty<TrayStatus> trayStatusProperty() {
@@ -321,7 +339,9 @@ public final class PanelModel {
         List<RoleSnapshot> roles = new ArrayList<>();
         FleetLookup fleetNow = fleet;
         for (Role role : Role.values()) {
-            RoleReport report = context.inspector().inspect(role);
+            RoleReport inspected = context.inspector().inspect(role);
+            Health health = healthJudge.judge(inspected, context.hermesRoot()).orElse(null);
+            RoleReport report = health == null ? inspected : inspected.withReasons(health.reasons());
             if (history != null) {
                 history.observe(report);
             }
@@ -333,10 +353,10 @@ public final class PanelModel {
             // The retract verdict from what the report already observed: no second read or lock probe.
             var dryRun = context.rendezvous().retractor().preview(role, report.lock(), report.record());
             if (fleetNow == null) {
-                roles.add(new RoleSnapshot(report, dryRun));
+                roles.add(new RoleSnapshot(report, dryRun, "", health));
             } else {
                 FleetLookup.Look look = fleetNow.look(report);
-                roles.add(new RoleSnapshot(look.report(), dryRun, look.line()));
+                roles.add(new RoleSnapshot(look.report(), dryRun, look.line(), health));
             }
         }
         HistoryCache cache = historyCache;
@@ -363,6 +383,9 @@ public final class PanelModel {
             Actor stoppedBy = plannedStops.of(role.report().role(), previousOwner == null ? null : previousOwner.pid())
                     .map(StopRequests.Request::by).orElse(null);
             OwnershipEvent.between(was, role.report(), stoppedBy).ifPresent(events::add);
+            if (before != null) {
+                events.addAll(OwnershipEvent.platformsBetween(role.report().role(), before.currentPlatforms(), role.currentPlatforms(), redactor));
+            }
             card.apply(role, begun);
             card.applyHistory(historyLines.getOrDefault(role.report().role(), ""));
             watchExit(role.report());
@@ -378,7 +401,10 @@ public final class PanelModel {
                 : taken.dir().source().name()) + ")");
         Verdict worstNow = worstOf(taken.roles());
         worst.set(worstNow);
-        trayStatus.set(TrayStatus.of(worstNow));
+        boolean needsPerson = taken.roles().stream().anyMatch(RoleSnapshot::needsAttention);
+        attention.set(needsPerson);
+        trayStatus.set(needsPerson && TrayStatus.of(worstNow) != TrayStatus.RED && TrayStatus.of(worstNow) != TrayStatus.AMBER
+                ? TrayStatus.ATTENTION : TrayStatus.of(worstNow));
         summary.set(summarize(taken.roles()));
         title.set(title(taken.roles().stream().map(role -> role.report().verdict()).toList()));
         lastRefresh.set(taken.at());

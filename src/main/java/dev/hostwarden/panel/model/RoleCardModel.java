@@ -57,6 +57,7 @@ public final class RoleCardModel {
 
     private final CardActivity activity;
     private final KeepRunning keepRunning;
+    private volatile Redactor shownRedactor;
     private Long describedPid;
     /** The record of the owner last seen live: Start and Restart serve its profiles again, also after a separate Stop. */
     private HostRecord lastServed;
@@ -238,6 +239,16 @@ public final class RoleCardModel {
     /** What may not appear in a shown log line: the secrets this user's files and environment hold. */
     public Redactor logRedactor() {
         return KnownSecrets.redactor(context.rendezvous(), Environment.system(), context.hermesRoot());
+    }
+
+    /** Redacts what the card shows of a platform's messages (built once, at its first use). */
+    public Redactor redactor() {
+        Redactor built = shownRedactor;
+        if (built == null) {
+            built = Redactor.deferred(this::logRedactor);
+            shownRedactor = built;
+        }
+        return built;
     }
 
     KeepRunning keepRunning() {

@@ -6,7 +6,9 @@ import java.util.Comparator;
 
 /** The tray icon's colour family: the worst verdict of all roles decides it (its glyph: the tray's {@code TrayGlyph}). */
 public enum TrayStatus {
-    GREEN(Verdict.LIVE), AMBER(Verdict.UNPROVABLE), RED(Verdict.STALE), GREY(Verdict.NO_OWNER);
+    GREEN(Verdict.LIVE), AMBER(Verdict.UNPROVABLE), RED(Verdict.STALE), GREY(Verdict.NO_OWNER),
+    /** Alive but not delivering: a live gateway's platform needs a person. Only a worse verdict shadows it. */
+    ATTENTION(Verdict.LIVE);
 
     /** The verdict whose glyph stands for this colour where only the colour is known. */
     private final Verdict typical;

@@ -179,6 +179,10 @@ public final class NotificationPolicy {
     /** One ownership transition, as the model reports it. */
     public void accept(OwnershipEvent event) {
         Instant now = clock.instant();
+        if (event.kind() == OwnershipEvent.Kind.PLATFORM_FAILED || event.kind() == OwnershipEvent.Kind.PLATFORM_RECOVERED) {
+            platformChanged(event, now);
+            return;
+        }
         boolean ends = event.kind() == OwnershipEvent.Kind.DIED || event.kind() == OwnershipEvent.Kind.TURNED_STALE
                 || event.kind() == OwnershipEvent.Kind.STOPPED || event.kind() == OwnershipEvent.Kind.GAVE_UP;
         // A planned stop (someone asked the owner to stop) is said calmly; only an end nobody asked for is a problem.
@@ -227,6 +231,50 @@ public final class NotificationPolicy {
             accept(new OwnershipEvent(role, OwnershipEvent.Kind.GAVE_UP, role + ": " + after.note() + " (kept running by PID " + after.pid()
                     + ", " + after.by() + ")"));
         }
+    }
+
+    /**
+     * A live gateway's platform failed or came back: both are said (rate-limited like the others, under
+     * a tag of the platform's own so they never replace an owner's); a failure raises the banner, the
+     * recovery resolves it and withdraws the failure's notification.
+     */
+    private void platformChanged(OwnershipEvent event, Instant now) {
+        boolean failed = event.kind() == OwnershipEvent.Kind.PLATFORM_FAILED;
+        NotificationEntry.Delivery delivery;
+        if (paused.get()) {
+            delivery = NotificationEntry.Delivery.PAUSED;
+        } else if (rateLimited(event.role(), now)) {
+            delivery = NotificationEntry.Delivery.RATE_LIMITED;
+        } else {
+            lastShown.put(event.role(), now);
+            recentlyShown.addLast(now);
+            delivery = NotificationEntry.Delivery.SHOWN;
+        }
+        Banner current = banner.get();
+        if (failed) {
+            banner.set(new Banner(now, event, false));
+        } else if (current != null && !current.resolved() && current.event().kind() == OwnershipEvent.Kind.PLATFORM_FAILED
+                && current.event().role() == event.role()) {
+            banner.set(current.resolve());
+        }
+        entries.add(0, new NotificationEntry(now, event, delivery));
+        if (entries.size() > HISTORY_SIZE) {
+            entries.remove(HISTORY_SIZE, entries.size());
+        }
+        if (!failed) {
+            notifier.withdraw(platformTag(event.role()));
+        }
+        if (delivery == NotificationEntry.Delivery.SHOWN) {
+            List<NotificationAction> buttons = List.of(new NotificationAction(NotificationAction.DEFAULT, "Open", onUi(actions::open)),
+                    new NotificationAction(OPEN, "Open panel", onUi(actions::open)));
+            notifier.show(new Notification(platformTag(event.role()), failed ? "Hostwarden: a " + event.role() + " platform is failing"
+                    : "Hostwarden: a " + event.role() + " platform is back", event.message(),
+                    failed ? Notification.Urgency.NORMAL : Notification.Urgency.LOW, buttons));
+        }
+    }
+
+    static String platformTag(Role role) {
+        return "platforms:" + role;
     }
 
     /** A role's verdict changed: LIVE again, or a problem verdict cleared to NO_OWNER, resolves its problem. */

@@ -5,6 +5,7 @@ import dev.hostwarden.core.profiles.MarkerView;
 import dev.hostwarden.core.profiles.ProfileHomes;
 import dev.hostwarden.core.profiles.ProfileState;
 import dev.hostwarden.core.profiles.StandaloneGateway;
+import dev.hostwarden.health.PlatformState;
 import dev.hostwarden.panel.model.Describe;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,8 +16,8 @@ import java.util.List;
  * its columns show. Only strings and the state the core already built: a row is cheap, so 300 of them
  * cost little; the full words (the same as {@code hostwarden profiles}) are made when a row is selected.
  */
-public record ProfileRow(ProfileState state, String name, String served, String standalone, String marker, String leftovers,
-                         String reasons) {
+public record ProfileRow(ProfileState state, String name, String served, String platforms, String standalone, String marker,
+                         String leftovers, String reasons) {
 
     /** What the Served column shows: known only from the owner's live identify answer. */
     public static final String YES = "yes";
@@ -24,10 +25,32 @@ public record ProfileRow(ProfileState state, String name, String served, String 
     public static final String UNKNOWN = "unknown";
 
     public static ProfileRow of(ProfileState state) {
+        return of(state, List.of());
+    }
+
+    /** The row with the live gateway's {@code platforms} of this profile (its current runtime status; none when unknown). */
+    public static ProfileRow of(ProfileState state, List<PlatformState> platforms) {
         return new ProfileRow(state, ProfileHomes.printable(state.name()),
-                state.served() == null ? UNKNOWN : state.served() ? YES : NO,
+                state.served() == null ? UNKNOWN : state.served() ? YES : NO, platformsText(platforms),
                 standaloneText(state.standalone()), markerText(state.marker()), leftoversText(state.leftovers()),
                 String.join("; ", reasons(state)));
+    }
+
+    /** "✓ telegram · ⚠ discord": one glyph and name per platform, "—" when the gateway says nothing of this profile. */
+    private static String platformsText(List<PlatformState> platforms) {
+        if (platforms.isEmpty()) {
+            return "—";
+        }
+        List<String> shown = new ArrayList<>();
+        for (PlatformState platform : platforms) {
+            shown.add(switch (platform.condition()) {
+                case CONNECTED -> "✓";
+                case CONNECTING -> "↻";
+                case FAILED -> "✗";
+                case NEEDS_ATTENTION -> "⚠";
+            } + " " + platform.name());
+        }
+        return String.join(" · ", shown);
     }
 
     public Path home() {

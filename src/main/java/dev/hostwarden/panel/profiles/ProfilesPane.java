@@ -163,6 +163,7 @@ public final class ProfilesPane extends VBox {
         table.getColumns().setAll(List.of(
                 column("Profile", 120, ProfileRow::name, OverrunStyle.ELLIPSIS),
                 column("Served", 70, ProfileRow::served, OverrunStyle.ELLIPSIS),
+                column("Platforms", 160, ProfileRow::platforms, OverrunStyle.ELLIPSIS),
                 column("Standalone gateway", 150, ProfileRow::standalone, OverrunStyle.ELLIPSIS),
                 column("Planned-stop marker", 200, ProfileRow::marker, OverrunStyle.ELLIPSIS),
                 column("Leftovers", 140, ProfileRow::leftovers, OverrunStyle.ELLIPSIS),

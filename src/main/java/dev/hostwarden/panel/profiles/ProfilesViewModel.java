@@ -7,6 +7,10 @@ import dev.hostwarden.core.profiles.ProfileActions;
 import dev.hostwarden.core.profiles.ProfileScan;
 import dev.hostwarden.core.profiles.ProfilesReport;
 import dev.hostwarden.core.proof.ControlSocket;
+import dev.hostwarden.health.Health;
+import dev.hostwarden.health.HealthJudge;
+import dev.hostwarden.health.PlatformState;
+import dev.hostwarden.report.Redactor;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,6 +44,7 @@ public final class ProfilesViewModel {
     static final int LISTED_NAMES = 8;
 
     private final Actions actions;
+    private final HealthJudge healthJudge;
     private final Path root;
     private final DesktopHandOff desktop;
     private final Executor background;
@@ -74,6 +79,8 @@ public final class ProfilesViewModel {
         this.ui = ui;
         this.identifyTimeout = identifyTimeout;
         this.scan = new ProfileScan(rendezvous, identifyTimeout);
+        // Only the platforms' names and states reach the table; a message would be redacted first.
+        this.healthJudge = new HealthJudge(rendezvous.inspector(), Redactor.builder().build());
     }
 
     // Properties //
@@ -160,8 +167,10 @@ public final class ProfilesViewModel {
         String failure = "";
         try {
             scanned = scan.scan(root);
+            Long livePid = scanned.owner().live() ? scanned.owner().pid() : null;
+            List<PlatformState> platforms = healthJudge.judge(root, livePid).filter(Health::current).map(Health::platforms).orElse(List.of());
             for (var state : scanned.profiles()) {
-                built.add(ProfileRow.of(state));
+                built.add(ProfileRow.of(state, platforms.stream().filter(platform -> platform.profile().equals(state.name())).toList()));
             }
         } catch (RuntimeException unexpected) {
             // One bad home must not end the panel's refreshes: say it and keep what was shown.

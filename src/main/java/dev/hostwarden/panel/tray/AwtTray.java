@@ -1,6 +1,5 @@
 package dev.hostwarden.panel.tray;
 
-import dev.hostwarden.core.Verdict;
 import dev.hostwarden.core.platform.Platform;
 import java.awt.AWTException;
 import java.awt.CheckboxMenuItem;
@@ -69,7 +68,7 @@ public final class AwtTray implements TrayPort {
                 PopupMenu popup = new PopupMenu();
                 fill(popup, state.menu());
                 boolean drawsItsOwnTooltip = onX11();
-                TrayIcon created = new TrayIcon(image(state.worst(), tray), drawsItsOwnTooltip ? null : tooltip(state.tooltipLines()), popup);
+                TrayIcon created = new TrayIcon(image(state, tray), drawsItsOwnTooltip ? null : tooltip(state.tooltipLines()), popup);
                 created.setImageAutoSize(true);
                 if (drawsItsOwnTooltip) {
                     ownTooltip = new X11Tooltip(AwtTray::dockedFrameBounds);
@@ -185,8 +184,8 @@ public final class AwtTray implements TrayPort {
         return Platform.current().desktop() == Platform.Desktop.FREEDESKTOP;
     }
 
-    private static Image image(Verdict worst, SystemTray tray) {
-        URL url = AwtTray.class.getResource(TrayGlyph.resource(worst, TrayGlyph.sizeFor(tray.getTrayIconSize().height)));
+    private static Image image(TrayState state, SystemTray tray) {
+        URL url = AwtTray.class.getResource(TrayGlyph.resource(state.worst(), state.attention(), TrayGlyph.sizeFor(tray.getTrayIconSize().height)));
         return Toolkit.getDefaultToolkit().getImage(url);
     }
 
@@ -199,8 +198,8 @@ public final class AwtTray implements TrayPort {
         EventQueue.invokeLater(() -> {
             TrayState before = drawn;
             drawn = state;
-            if (before == null || before.worst() != state.worst()) {
-                current.setImage(image(state.worst(), SystemTray.getSystemTray()));
+            if (before == null || before.worst() != state.worst() || before.attention() != state.attention()) {
+                current.setImage(image(state, SystemTray.getSystemTray()));
             }
             if (before == null || !before.tooltipLines().equals(state.tooltipLines())) {
                 if (ownTooltip != null) {

@@ -87,7 +87,7 @@ public final class TrayContent {
         for (RoleCardModel card : model.cards()) {
             // The tooltip stays short (Windows cuts it at 127 characters); the menu names the owner too.
             lines.add(card.role() + ": " + (card.verdictProperty().get() == null ? "not inspected yet" : card.verdictProperty().get())
-                    + gaveUp(card));
+                    + gaveUp(card) + attention(card));
             menu.add(new TrayMenuItem.Status(statusLine(card)));
         }
         menu.add(new TrayMenuItem.Separator());
@@ -104,7 +104,7 @@ public final class TrayContent {
         menu.add(new TrayMenuItem.Action("Save diagnostics…", onUi(window::saveDiagnostics)));
         menu.add(new TrayMenuItem.Separator());
         menu.add(new TrayMenuItem.Action("Quit", onUi(window::quit)));
-        return new TrayState(model.worstProperty().get(), lines, menu);
+        return new TrayState(model.worstProperty().get(), model.attentionProperty().get(), lines, menu);
     }
 
     /** "gateway: LIVE, PID 4242": the verdict first, then the owner it is about. */
@@ -116,6 +116,12 @@ public final class TrayContent {
         Verdict verdict = snapshot.report().verdict();
         HostRecord record = snapshot.report().record().recordOrNull();
         return card.role() + ": " + verdict + (record == null ? "" : ", PID " + record.pid()) + gaveUp(card);
+    }
+
+    /** " · needs attention" when the live gateway says a person is needed (a platform, a degraded state). */
+    private static String attention(RoleCardModel card) {
+        RoleSnapshot snapshot = card.snapshotProperty().get();
+        return snapshot != null && snapshot.needsAttention() ? " · needs attention" : "";
     }
 
     /** " · gave up restarting" when the role's supervisor gave up: a state only a person can end. */
@@ -168,6 +174,7 @@ public final class TrayContent {
             each.accept(card.retractEnabledProperty());
             each.accept(card.keepRunningProperty());
             each.accept(card.supervisionProperty());
+            each.accept(card.snapshotProperty());
         }
     }
 }

@@ -20,6 +20,16 @@ public final class TrayGlyph {
         return "/dev/hostwarden/panel/icons/tray-" + verdict.name().toLowerCase(Locale.ROOT).replace('_', '-') + "-" + size + ".png";
     }
 
+    /**
+     * The icon of {@code worst}, or the attention glyph (a warning triangle on orange) when a live gateway
+     * needs a person and nothing is worse: an owner that is alive but not delivering is neither well nor
+     * stale.
+     */
+    public static String resource(Verdict worst, boolean attention, int size) {
+        boolean shadowed = worst == Verdict.STALE || worst == Verdict.UNUSABLE || worst == Verdict.UNPROVABLE;
+        return attention && !shadowed ? "/dev/hostwarden/panel/icons/tray-attention-" + size + ".png" : resource(worst, size);
+    }
+
     /** The generated size that best fills a tray slot of {@code height} px: the largest that fits, else the smallest. */
     public static int sizeFor(int height) {
         int best = SIZES[0];

@@ -1,6 +1,7 @@
 package dev.hostwarden.panel.view;
 
 import dev.hostwarden.panel.model.PanelModel;
+import dev.hostwarden.panel.model.TrayStatus;
 import dev.hostwarden.panel.tray.TrayGlyph;
 import java.time.Clock;
 import java.time.ZoneId;
@@ -36,7 +37,7 @@ public final class PanelView extends BorderPane {
         getStyleClass().add("panel");
         ImageView icon = new ImageView();
         icon.imageProperty().bind(Bindings.createObjectBinding(
-                () -> new Image(PanelView.class.getResource(TrayGlyph.resource(model.trayStatusProperty().get().typical(), 32)).toExternalForm()),
+                () -> new Image(PanelView.class.getResource(TrayGlyph.resource(model.trayStatusProperty().get().typical(), model.trayStatusProperty().get() == TrayStatus.ATTENTION, 32)).toExternalForm()),
                 model.trayStatusProperty()));
         Label lockDir = Ui.label("", "subtle", "small");
         lockDir.setId("lock-dir");

@@ -49,6 +49,7 @@ public final class RoleCardView extends VBox {
     private final Label badge = Ui.label("…", "badge");
     private final Label headline = Ui.wrapping("Inspecting…", "headline");
     private final Label age = Ui.wrapping("", "subtle");
+    private final PlatformLines platforms;
     /** The record's "Updated … (12 s ago)" row, brought up to now by {@link #tick()}; null without a record. */
     private Label updated;
     private String updatedRaw;
@@ -75,6 +76,7 @@ public final class RoleCardView extends VBox {
         this.model = model;
         this.clock = clock;
         String role = model.role().wireName();
+        platforms = new PlatformLines(role);
         setId("card-" + role);
         getStyleClass().add("card");
         setMinWidth(300);
@@ -101,6 +103,7 @@ public final class RoleCardView extends VBox {
         history.textProperty().bind(model.historyProperty());
         hideWhenEmpty(history);
         getChildren().add(getChildren().indexOf(age) + 1, history);
+        getChildren().add(getChildren().indexOf(age) + 1, platforms);
         fleet.setId("fleet-" + role);
         fleet.textProperty().bind(model.fleetLineProperty());
         hideWhenEmpty(fleet);
@@ -237,7 +240,10 @@ public final class RoleCardView extends VBox {
             return;
         }
         RoleReport report = snapshot.report();
-        headline.setText(report.reasons().isEmpty() ? report.verdict().name() : report.reasons().get(0).message());
+        String attention = PlatformLines.headline(snapshot.currentPlatforms(), clock.getZone());
+        headline.setText((report.reasons().isEmpty() ? report.verdict().name() : report.reasons().get(0).message())
+                + (attention.isEmpty() ? "" : " · " + attention));
+        platforms.show(snapshot.currentPlatforms(), model.redactor(), clock);
         tick();
         showAction(model.actionProperty().get());
         showRecord(report.record());

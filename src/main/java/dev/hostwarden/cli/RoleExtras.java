@@ -1,0 +1,144 @@
+package dev.hostwarden.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.hostwarden.core.HostRendezvous;
+import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.proof.Reason;
+import dev.hostwarden.core.proof.ReasonCode;
+import dev.hostwarden.core.record.HermesHome;
+import dev.hostwarden.health.Health;
+import dev.hostwarden.health.HealthJudge;
+import dev.hostwarden.health.PlatformState;
+import dev.hostwarden.report.KnownSecrets;
+import dev.hostwarden.report.Redactor;
+import dev.hostwarden.supervise.SupervisionRecord;
+import dev.hostwarden.supervise.SupervisorSlot;
+import dev.hostwarden.supervise.SupervisorState;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What {@code status} and {@code explain} add to the core's report of a role: who keeps it running and
+ * what that supervisor does ({@code supervision}; the reason SUPERVISION_GAVE_UP), and for the gateway
+ * its health beyond the PID, from its runtime status file judged against the live owner
+ * ({@code health}; reasons such as PLATFORM_NEEDS_ATTENTION). Read-only. The verdict stays about
+ * ownership. Platform messages may quote a token: they are redacted as {@code diagnose} redacts.
+ */
+final class RoleExtras {
+    private final Optional<SupervisionRecord> supervision;
+    private final Optional<Health> health;
+    private final Redactor redactor;
+
+    private RoleExtras(Optional<SupervisionRecord> supervision, Optional<Health> health, Redactor redactor) {
+        this.supervision = supervision;
+        this.health = health;
+        this.redactor = redactor;
+    }
+
+    /** The extras of {@code report}'s role in {@code rendezvous}. */
+    static RoleExtras of(HostRendezvous rendezvous, RoleReport report) {
+        Environment env = Environment.system();
+        Optional<SupervisionRecord> supervisor = SupervisorSlot.of(env.stateHome(), report.role(), rendezvous.dir().path()).holder();
+        Redactor redactor = Redactor.deferred(() -> KnownSecrets.redactor(rendezvous, env, HermesHome.resolve(env)));
+        Optional<Health> health = new HealthJudge(rendezvous.inspector(), redactor).judge(report, HermesHome.resolve(env));
+        return new RoleExtras(supervisor, health, redactor);
+    }
+
+    Optional<SupervisionRecord> supervision() {
+        return supervision;
+    }
+
+    /** The report with the reasons these extras add after its own. */
+    RoleReport withReasons(RoleReport report) {
+        List<Reason> more = new ArrayList<>();
+        if (supervision.isPresent() && supervision.get().state() == SupervisorState.GAVE_UP) {
+            SupervisionRecord gaveUp = supervision.get();
+            more.add(new Reason(ReasonCode.SUPERVISION_GAVE_UP, "The supervisor PID " + gaveUp.pid() + " (" + gaveUp.by() + ") " + gaveUp.note()));
+        }
+        health.ifPresent(judged -> more.addAll(judged.reasons()));
+        return report.withReasons(more);
+    }
+
+    /** {@code "supervision": {…} | null, "health": {…} | null}. */
+    void write(JsonGenerator generator) throws IOException {
+        generator.writeFieldName("supervision");
+        if (supervision.isEmpty()) {
+            generator.writeNull();
+        } else {
+            supervision.get().write(generator);
+        }
+        generator.writeFieldName("health");
+        if (health.isEmpty()) {
+            generator.writeNull();
+            return;
+        }
+        Health judged = health.get();
+        generator.writeStartObject();
+        generator.writeStringField("file", judged.file().toString());
+        generator.writeBooleanField("current", judged.current());
+        writeNumber(generator, "writerPid", judged.writerPid());
+        writeText(generator, "gatewayState", judged.gatewayState());
+        writeText(generator, "exitReason", judged.exitReason() == null ? null : redactor.redact(judged.exitReason()));
+        writeText(generator, "desiredState", judged.desiredState());
+        writeText(generator, "updatedAt", judged.updatedAt());
+        generator.writeArrayFieldStart("platforms");
+        for (PlatformState platform : judged.platforms()) {
+            generator.writeStartObject();
+            generator.writeStringField("name", platform.name());
+            generator.writeStringField("profile", platform.profile());
+            writeText(generator, "state", platform.state());
+            writeText(generator, "errorCode", platform.errorCode());
+            writeText(generator, "errorMessage", platform.errorMessage() == null ? null : redactor.redact(platform.errorMessage()));
+            generator.writeBooleanField("needsAttention", platform.needsAttention());
+            writeText(generator, "since", platform.since());
+            generator.writeEndObject();
+        }
+        generator.writeEndArray();
+        generator.writeEndObject();
+    }
+
+    /** The text lines after a role's own: who keeps it running, the gateway's health and one line per platform. */
+    void print(PrintWriter out) {
+        supervision.ifPresent(record -> out.printf("  kept    %s%n", record.describe().substring("kept ".length())));
+        printHealth(out);
+    }
+
+    /** The gateway's health and one line per platform, when it has a runtime status file. */
+    void printHealth(PrintWriter out) {
+        health.ifPresent(judged -> {
+            String who = judged.current() ? "current (written by the live owner PID " + judged.writerPid() + ")"
+                    : "retained from PID " + judged.writerPid() + " (not the live owner: history, not present health)";
+            if (judged.reasons().stream().anyMatch(reason -> reason.code() == ReasonCode.GATEWAY_STATE_UNREADABLE)) {
+                who = "unreadable";
+            }
+            out.printf("  health  %s%s%s%n", who, judged.gatewayState() == null ? "" : ": " + judged.gatewayState(),
+                    judged.desiredState() == null ? "" : " (desired: " + judged.desiredState() + ")");
+            for (PlatformState platform : judged.platforms()) {
+                out.printf("  platform %s: %s%s%s%n", platform.describe(), platform.needsAttention() ? "needs attention" : String.valueOf(platform.state()),
+                        platform.errorCode() == null ? "" : ", " + platform.errorCode()
+                                + (platform.errorMessage() == null ? "" : " (" + redactor.redact(platform.errorMessage()) + ")"),
+                        platform.since() == null ? "" : " · since " + platform.since());
+            }
+        });
+    }
+
+    private static void writeText(JsonGenerator generator, String key, String value) throws IOException {
+        if (value == null) {
+            generator.writeNullField(key);
+        } else {
+            generator.writeStringField(key, value);
+        }
+    }
+
+    private static void writeNumber(JsonGenerator generator, String key, Long value) throws IOException {
+        if (value == null) {
+            generator.writeNullField(key);
+        } else {
+            generator.writeNumberField(key, value);
+        }
+    }
+}
