@@ -228,6 +228,24 @@ class SuperviseProcessTest {
     }
 
     @Test
+    void hermesDesiredStateStoppedIsTheOperatorsIntentAndIsNotUndone() throws Exception {
+        settings("{\"roles\": {\"gateway\": {\"supervise\": " + FAST + "}}}");
+        supervise("gateway");
+        Waits.until("a gateway, watched", DEADLINE, () -> livePid(Role.GATEWAY) != null
+                && supervision(Role.GATEWAY).map(record -> record.state() == SupervisorState.WATCHING).orElse(false));
+        long gateway = livePid(Role.GATEWAY);
+        // What hermes' `gateway stop` leaves behind: its runtime status with the operator's intent.
+        Files.writeString(tmp.resolve("home/gateway_state.json"), "{\"pid\": " + gateway + ", \"gateway_state\": \"stopped\","
+                + " \"desired_state\": \"stopped\", \"updated_at\": \"2026-12-03T12:00:00+00:00\"}");
+        ProcessHandle.of(gateway).orElseThrow().destroyForcibly();
+        Waits.until("the stop is the operator's", DEADLINE,
+                () -> supervision(Role.GATEWAY).map(record -> record.state() == SupervisorState.STOPPED_ON_PURPOSE).orElse(false));
+        assertTrue(supervision(Role.GATEWAY).orElseThrow().note().contains("the operator: desired_state stopped"),
+                supervision(Role.GATEWAY).orElseThrow().note());
+        assertEquals(1, events(EventType.SUPERVISED_START).size(), "nothing was started after it");
+    }
+
+    @Test
     void twoSupervisorsOfOneRoleNeverBothActTheSecondSaysWhoKeepsIt() throws Exception {
         settings("{\"roles\": {\"serve\": {\"supervise\": " + FAST + "}}}");
         ChildProcess first = supervise("serve");
