@@ -99,7 +99,10 @@ class KeepRunningTest {
         });
         long owner = livePid();
         ProcessHandle.of(owner).orElseThrow().destroyForcibly();
-        Waits.until("the panel starts a new owner", DEADLINE, () -> livePid() != null && livePid() != owner);
+        Waits.until("the panel starts a new owner", DEADLINE, () -> {
+            Long now = livePid();
+            return now != null && now != owner;
+        });
 
         List<HistoryEvent> events = HistoryLog.forUser(Environment.system()).read().events().stream()
                 .filter(event -> event.concerns(locks) && event.lockDir() != null).toList();
