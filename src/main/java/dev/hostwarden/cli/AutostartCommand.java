@@ -37,7 +37,7 @@ final class AutostartCommand implements Callable<Integer> {
     public Integer call() {
         if (action == null || !(action.equals("on") || action.equals("off") || action.equals("status"))) {
             throw new CommandLine.ParameterException(spec.commandLine(), (action == null ? "an autostart action is required"
-                    : "unknown autostart action '" + action + "'") + " (accepted: on, off, status)");
+                    : "unknown autostart action '" + action + "'") + " (accepted actions: on, off, status)");
         }
         if (keepRunning != null && !action.equals("on")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--keep-running goes with 'on' only");

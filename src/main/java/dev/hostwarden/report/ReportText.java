@@ -77,6 +77,9 @@ public final class ReportText {
             case UNUSABLE -> "could not open the lock (not another owner: the directory is unusable)";
             case LIVE, STARTING, UNPROVABLE -> report.lock().state() == LockState.HELD
                     ? "would be refused (exit 75): the host lock is held" + holder(report.lock())
+                    : report.liveness().proven() && report.record().recordOrNull() != null
+                    // The recorded owner still holds the lock of a deleted lock file: run refuses to start beside it.
+                    ? "would be refused (exit 75): PID " + report.record().recordOrNull().pid() + " still holds the host lock of a deleted lock file"
                     : "would take the host lock and start";
             default -> report.lock().state() == LockState.HELD
                     ? "would be refused (exit 75) until the lock holder" + holder(report.lock()) + " exits"

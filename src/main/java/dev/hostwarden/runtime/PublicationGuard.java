@@ -2,6 +2,7 @@ package dev.hostwarden.runtime;
 
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.lock.ClaimResult;
+import dev.hostwarden.core.lock.FileLocks;
 import dev.hostwarden.core.lock.GatewayRuntimeLock;
 import dev.hostwarden.core.lock.LockOutcome;
 import dev.hostwarden.core.platform.IoMessages;
@@ -78,7 +79,7 @@ final class PublicationGuard {
                     ClaimResult again = rendezvous.reclaimHostLock(role);
                     if (again.outcome() == LockOutcome.HELD_BY_OTHER) {
                         lockLost("the " + role + " host lock file " + rendezvous.lockPath(role) + " was deleted or replaced, and another process"
-                                + HostOwner.holder(rendezvous.probeHostLock(role)) + " took it");
+                                + HostOwner.holder(FileLocks.probeOnDisk(rendezvous.lockPath(role))) + " took it");
                         return;
                     }
                     if (!again.acquired()) {
@@ -94,7 +95,7 @@ final class PublicationGuard {
                     ClaimResult again = GatewayRuntimeLock.reclaim(home, argv, inspector);
                     if (again.outcome() == LockOutcome.HELD_BY_OTHER) {
                         lockLost("the runtime lock file " + GatewayRuntimeLock.pathFor(home) + " was deleted or replaced, and another process"
-                                + HostOwner.holder(GatewayRuntimeLock.probe(home)) + " took it");
+                                + HostOwner.holder(FileLocks.probeOnDisk(GatewayRuntimeLock.pathFor(home))) + " took it");
                         return;
                     }
                     if (again.acquired()) {

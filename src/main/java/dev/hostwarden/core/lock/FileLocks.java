@@ -198,6 +198,15 @@ public final class FileLocks {
         if (owns(name, absolute)) {
             return new LockProbe(absolute, LockState.HELD, Platform.currentPid(), true, "held by this process");
         }
+        return probeOnDisk(absolute);
+    }
+
+    /**
+     * A look at the lock file on disk only, ignoring this process's own registration: who holds the
+     * file now at the path, even when this process still holds the lock of a file deleted from it.
+     */
+    public static LockProbe probeOnDisk(Path path) {
+        Path absolute = RendezvousDir.absolute(path);
         PrivateFiles.Kind kind;
         try {
             kind = PrivateFiles.kindOf(absolute);

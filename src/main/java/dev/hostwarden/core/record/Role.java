@@ -31,7 +31,7 @@ public enum Role {
                 return role;
             }
         }
-        throw new IllegalArgumentException("unknown role '" + name + "' (accepted: " + acceptedNames() + ")");
+        throw new IllegalArgumentException("unknown role '" + name + "' (accepted roles: " + acceptedNames() + ")");
     }
 
     public static String acceptedNames() {
