@@ -14,6 +14,7 @@ import java.security.CodeSource;
 public final class Main {
     /** sysexits' EX_SOFTWARE: the installation itself is broken. */
     private static final int EXIT_BROKEN_INSTALLATION = 70;
+    private static final String LOG_FORMAT_PROPERTY = "java.util.logging.SimpleFormatter.format";
 
     private Main() {
     }
@@ -35,6 +36,11 @@ public final class Main {
             return;
         }
         System.setProperty("java.awt.headless", "true");
+        if (System.getProperty(LOG_FORMAT_PROPERTY) == null) {
+            // A command that logs (a library, a warning deep in the core) still writes one line per event,
+            // not java.util.logging's two; run and supervise install their own fuller format.
+            System.setProperty(LOG_FORMAT_PROPERTY, "%1$tFT%1$tT%1$tz hostwarden[" + ProcessHandle.current().pid() + "] %4$s %5$s%6$s%n");
+        }
         try {
             System.exit(Commands.run(args, System.out, System.err));
         } catch (NoClassDefFoundError incomplete) {

@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -169,8 +170,9 @@ final class MarkerCommand implements Runnable {
                 output.progress("hostwarden: warning: PID " + target + " is not running; the marker will expire unobeyed");
             }
             Path path = PlannedStopMarker.pathFor(dir);
-            if (!PlannedStopMarker.write(dir, target, inspector)) {
-                output.error("WRITE_FAILED", "could not write the marker " + path);
+            Optional<String> failure = PlannedStopMarker.tryWrite(dir, target, inspector);
+            if (failure.isPresent()) {
+                output.error("WRITE_FAILED", "could not write the marker " + path + ": " + failure.get());
                 return 1;
             }
             if (output.json()) {

@@ -12,6 +12,7 @@ import dev.hostwarden.core.record.HermesHome;
 import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.Role;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
@@ -62,12 +63,13 @@ final class StopProcedure {
         }
         Proof proof = new Proof(pid, inspector.startTicks(pid), inspector.currentBootEpoch());
         Path home = HermesHome.ownerHome(record);
-        if (PlannedStopMarker.write(home, pid, inspector)) {
+        Optional<String> markerFailure = PlannedStopMarker.tryWrite(home, pid, inspector);
+        if (markerFailure.isEmpty()) {
             steps.report(ControlStep.Kind.MARKER_WRITTEN, "wrote the planned-stop marker for PID " + pid + " at "
                     + PlannedStopMarker.pathFor(home));
         } else {
             steps.report(ControlStep.Kind.FAILED, "could not write the planned-stop marker at " + PlannedStopMarker.pathFor(home)
-                    + "; the owner will read the stop as unexpected");
+                    + " (" + markerFailure.get() + "); the owner will read the stop as unexpected");
         }
         if (signal && !gone(proof)) {
             if (stillTheOwner(proof)) {

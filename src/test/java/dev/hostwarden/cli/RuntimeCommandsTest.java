@@ -16,6 +16,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -116,6 +117,22 @@ class RuntimeCommandsTest {
         assertEquals(Platform.currentPid(), json.get("stopperPid").longValue());
         assertTrue(json.get("target").get("namesLiveProcess").booleanValue());
         assertFalse(json.get("expired").booleanValue());
+    }
+
+    /** A marker that cannot be written is one line naming the marker and why, exit 1, and no temporary file left behind. */
+    @Test
+    void aMarkerThatCannotBeWrittenIsOneLineNamingWhy() throws Exception {
+        Path home = Files.createDirectories(tmp.resolve("home"));
+        Path inTheWay = Files.createDirectories(PlannedStopMarker.pathFor(home));
+
+        Result written = cli("marker", "write", "--target", Long.toString(Platform.currentPid()), "--home", home.toString());
+
+        assertEquals(1, written.code(), written.toString());
+        assertEquals(1, written.err().lines().count(), written.err());
+        assertEquals("hostwarden: could not write the marker " + inTheWay + ": is a directory: " + inTheWay, written.err().strip());
+        try (var left = Files.list(home)) {
+            assertEquals(List.of(inTheWay), left.toList(), "no temporary file is left behind");
+        }
     }
 
     @Test

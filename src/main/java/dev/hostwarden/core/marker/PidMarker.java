@@ -187,14 +187,20 @@ public final class PidMarker {
 
     /** Writes the marker atomically (0600); false with a warning instead of raising. */
     boolean write(ObjectNode marker) {
+        Optional<String> failure = tryWrite(marker);
+        failure.ifPresent(reason -> System.getLogger(PidMarker.class.getName()).log(System.Logger.Level.WARNING,
+                "could not write the marker {0}: {1}", path, reason));
+        return failure.isEmpty();
+    }
+
+    /** Writes the marker atomically (0600); why it could not, for a caller that reports it itself. */
+    Optional<String> tryWrite(ObjectNode marker) {
         try {
             Files.createDirectories(path.getParent());
             PrivateFiles.writeAtomically(path, JsonTrees.compact(marker).getBytes(StandardCharsets.UTF_8));
-            return true;
+            return Optional.empty();
         } catch (IOException failed) {
-            System.getLogger(PidMarker.class.getName()).log(System.Logger.Level.WARNING,
-                    "could not write the marker {0}: {1}", path, IoMessages.describe(failed));
-            return false;
+            return Optional.of(IoMessages.describe(failed));
         }
     }
 

@@ -5,6 +5,7 @@ import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.core.process.ProcessInspector;
 import dev.hostwarden.core.record.RecordCodec;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * {@code <HERMES_HOME>/.gateway-planned-stop.json}: written by a stopper before it signals (or, on
@@ -31,9 +32,18 @@ public final class PlannedStopMarker {
 
     /** hermes' {@code write_planned_stop_marker}: names the target as measured now, this process as the stopper. */
     public static boolean write(Path home, long targetPid, ProcessInspector inspector) {
+        return forHome(home).write(contents(targetPid, inspector));
+    }
+
+    /** As {@link #write}, returning why it failed instead of logging it: the caller says it in its own one line. */
+    public static Optional<String> tryWrite(Path home, long targetPid, ProcessInspector inspector) {
+        return forHome(home).tryWrite(contents(targetPid, inspector));
+    }
+
+    private static ObjectNode contents(long targetPid, ProcessInspector inspector) {
         ObjectNode marker = PidMarker.head(targetPid, inspector);
         marker.put("stopper_pid", Platform.currentPid());
         marker.put("written_at", RecordCodec.utcNow());
-        return forHome(home).write(marker);
+        return marker;
     }
 }

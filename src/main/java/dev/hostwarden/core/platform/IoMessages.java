@@ -15,21 +15,29 @@ public final class IoMessages {
 
     public static String describe(IOException error) {
         if (error instanceof AccessDeniedException denied) {
-            return "permission denied: " + denied.getFile();
+            return "permission denied: " + subject(denied);
         }
         if (error instanceof NoSuchFileException missing) {
-            return "no such file or directory: " + missing.getFile();
+            return "no such file or directory: " + subject(missing);
         }
         if (error instanceof NotDirectoryException notDir) {
-            return "not a directory: " + notDir.getFile();
+            return "not a directory: " + subject(notDir);
         }
         if (error instanceof FileAlreadyExistsException exists) {
-            return "a file is in the way: " + exists.getFile();
+            return "a file is in the way: " + subject(exists);
         }
         if (error instanceof FileSystemException fs) {
             String reason = fs.getReason() == null ? "cannot be used" : fs.getReason().toLowerCase(Locale.ROOT);
-            return reason + ": " + fs.getFile();
+            return reason + ": " + subject(fs);
         }
         return error.getMessage() == null ? "input/output error" : error.getMessage();
+    }
+
+    /**
+     * The file a person knows: for a failed rename (an atomic write's last step) the destination,
+     * not the temporary file it came from.
+     */
+    private static String subject(FileSystemException error) {
+        return error.getOtherFile() != null ? error.getOtherFile() : error.getFile();
     }
 }
