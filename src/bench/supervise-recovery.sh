@@ -29,6 +29,9 @@ mkdir -p "$HERMES_HOME" "$XDG_CONFIG_HOME/hostwarden"
 echo "{\"roles\": {\"serve\": {\"supervise\": {\"backoffInitialSeconds\": $initial, \"minUptimeSeconds\": 1}}}}" \
   > "$XDG_CONFIG_HOME/hostwarden/settings.json"
 hw() { java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -jar "$jar" "$@"; }
+# For `hw_exec ... &`: the background job IS the JVM, so $! is its PID (a plain function would leave
+# $! naming a subshell, and a kill would orphan the supervisor instead of stopping it).
+hw_exec() { exec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -jar "$jar" "$@"; }
 now_ms() { date +%s%3N; }
 # The live owner's PID from the record, when the lock is held by it (a cheap look: no JVM).
 owner_pid() {
@@ -53,7 +56,7 @@ await_new_owner() {  # await_new_owner OLD_PID: until a live owner with another 
 }
 stats() { sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; p=a[int(0.95*NR+0.999)]; printf "median %d ms, p95 %d ms (n=%d)", m, p, NR}'; }
 
-hw supervise serve 2>"$work/supervise.err" & sup=$!; pids+=($sup)
+hw_exec supervise serve 2>"$work/supervise.err" & sup=$!; pids+=($sup)
 await_new_owner none
 supervised=(); by_hand=()
 for i in $(seq "$runs"); do
@@ -62,7 +65,7 @@ for i in $(seq "$runs"); do
   old=$(owner_pid); t0=$(now_ms); kill -9 "$old"
   await_new_owner "$old"; supervised+=($(( $(now_ms) - t0 )))
 done
-kill "$sup"; wait "$sup" 2>/dev/null || true
+kill "$sup"; wait "$sup" 2>/dev/null || true   # the owner it started keeps running (KillMode=process semantics)
 for i in $(seq "$runs"); do
   # By hand: kill the owner, then a person's restart, typed at once.
   old=$(owner_pid); t0=$(now_ms); kill -9 "$old"
@@ -78,8 +81,9 @@ hm=$(printf '%s\n' "${by_hand[@]}" | sort -n | awk '{a[NR]=$1} END {print (NR%2)
 awk -v s="$sm" -v h="$hm" 'BEGIN {printf "  ratio supervised / by hand: %.2f (the supervisor waits backoffInitialSeconds first; a person also has to notice)\n", s/h}'
 
 # An idle supervisor watching a live owner.
-hw supervise serve 2>>"$work/supervise.err" & sup=$!; pids+=($sup)
+hw_exec supervise serve 2>>"$work/supervise.err" & sup=$!; pids+=($sup)
 sleep 5
+kill -0 "$sup" 2>/dev/null || { echo "the idle supervisor exited:" >&2; cat "$work/supervise.err" >&2; exit 1; }
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 hz=$(getconf CLK_TCK)
 c0=$(ticks "$sup"); sleep "$idle_seconds"; c1=$(ticks "$sup")
