@@ -8,7 +8,7 @@
 # LIVE is polled from outside with `status serve --json` in a loop of this shell's own (not the JVM):
 # the clock stops when the record names a new PID and the verdict is LIVE.
 # Usage: src/bench/supervise-recovery.sh [RUNS]      (from the repository root, after mvn package)
-# Env:   JAR=target/hostwarden.jar  INITIAL=1 (backoffInitialSeconds)  IDLE_SECONDS=60
+# Env:   JAR=target/hostwarden.jar  INITIAL=1 (backoffInitialSeconds)  IDLE_SECONDS=60  KEEP=1 (keep the work directory)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-7}
@@ -21,7 +21,7 @@ pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   pid=$(owner_pid || true); [ -z "$pid" ] || kill -9 "$pid" 2>/dev/null || true
-  rm -rf "$work"
+  if [ -n "${KEEP:-}" ]; then echo "kept $work" >&2; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
 export HERMES_GATEWAY_LOCK_DIR=$work/locks HERMES_HOME=$work/home XDG_STATE_HOME=$work/state XDG_CONFIG_HOME=$work/config
@@ -76,6 +76,7 @@ echo "kill -9 to a new LIVE owner, $runs runs each (backoffInitialSeconds $initi
 s=$(printf '%s\n' "${supervised[@]}" | stats); h=$(printf '%s\n' "${by_hand[@]}" | stats)
 echo "  supervised (hostwarden supervise):       $s"
 echo "  by hand (hostwarden restart right away):  $h"
+echo "  samples: supervised ${supervised[*]}; by hand ${by_hand[*]}"
 sm=$(printf '%s\n' "${supervised[@]}" | sort -n | awk '{a[NR]=$1} END {print (NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2}')
 hm=$(printf '%s\n' "${by_hand[@]}" | sort -n | awk '{a[NR]=$1} END {print (NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2}')
 awk -v s="$sm" -v h="$hm" 'BEGIN {printf "  ratio supervised / by hand: %.2f (the supervisor waits backoffInitialSeconds first; a person also has to notice)\n", s/h}'
