@@ -86,6 +86,7 @@ final class ExplainCommand implements Callable<Integer> {
             }));
         } else {
             ReportText.explain(output.out(), report);
+            extras.printHealthSection(output.out());
             extras.supervision().ifPresent(record -> {
                 output.out().println("Supervision:");
                 output.out().printf("  %s%n", record.describe());
@@ -93,7 +94,6 @@ final class ExplainCommand implements Callable<Integer> {
                     output.out().printf("  last exit:  %s%n", record.lastExit());
                 }
             });
-            extras.printHealth(output.out());
             if (!logLines.isEmpty()) {
                 output.out().printf("Owner output (%s, last %d lines):%n", RoleLog.of(Environment.system().stateHome(), role).file(), logLines.size());
                 logLines.forEach(line -> output.out().printf("  %s%n", line));

@@ -108,17 +108,31 @@ final class RoleExtras {
     }
 
     /** The gateway's health and one line per platform, when it has a runtime status file. */
+    /** status's lines: {@code health} in the label column, each platform indented beneath it. */
     void printHealth(PrintWriter out) {
+        printHealth(out, "  health  ", "          ");
+    }
+
+    /** explain's section: a {@code Health:} heading, the file's standing and one line per platform. */
+    void printHealthSection(PrintWriter out) {
+        if (health.isPresent()) {
+            out.println("Health (the verdict stays about ownership):");
+            printHealth(out, "  ", "  ");
+        }
+    }
+
+    private void printHealth(PrintWriter out, String first, String platformIndent) {
         health.ifPresent(judged -> {
             String who = judged.current() ? "current (written by the live owner PID " + judged.writerPid() + ")"
                     : "retained from PID " + judged.writerPid() + " (not the live owner: history, not present health)";
             if (judged.reasons().stream().anyMatch(reason -> reason.code() == ReasonCode.GATEWAY_STATE_UNREADABLE)) {
                 who = "unreadable";
             }
-            out.printf("  health  %s%s%s%n", who, judged.gatewayState() == null ? "" : ": " + judged.gatewayState(),
+            out.printf("%s%s%s%s%n", first, who, judged.gatewayState() == null ? "" : ": " + judged.gatewayState(),
                     judged.desiredState() == null ? "" : " (desired: " + judged.desiredState() + ")");
             for (PlatformState platform : judged.platforms()) {
-                out.printf("  platform %s: %s%s%s%n", platform.describe(), platform.needsAttention() ? "needs attention" : String.valueOf(platform.state()),
+                out.printf("%s%s: %s%s%s%n", platformIndent, platform.describe(),
+                        platform.needsAttention() ? "needs attention" : String.valueOf(platform.state()),
                         platform.errorCode() == null ? "" : ", " + platform.errorCode()
                                 + (platform.errorMessage() == null ? "" : " (" + redactor.redact(platform.errorMessage()) + ")"),
                         platform.since() == null ? "" : " · since " + platform.since());

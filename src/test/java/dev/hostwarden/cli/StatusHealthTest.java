@@ -65,12 +65,14 @@ class StatusHealthTest {
 
             Cli.Result text = Cli.runChildJvm(env, "status", "gateway");
             assertTrue(text.out().contains("  health  current (written by the live owner PID " + owner.pid() + "): running (desired: running)"), text.out());
-            assertTrue(text.out().contains("  platform telegram: needs attention, UNAUTHORIZED (Telegram said 401 for <secret fingerprint "), text.out());
-            assertTrue(text.out().contains("  platform discord (profile work): connected"), text.out());
+            assertTrue(text.out().contains("\n          telegram: needs attention, UNAUTHORIZED (Telegram said 401 for <secret fingerprint "), text.out());
+            assertTrue(text.out().contains("\n          discord (profile work): connected"), text.out());
             assertFalse(text.all().contains(TOKEN));
 
             Cli.Result explain = Cli.runChildJvm(env, "explain", "gateway");
             assertTrue(explain.out().contains("PLATFORM_NEEDS_ATTENTION"), explain.out());
+            assertTrue(explain.out().contains("Health (the verdict stays about ownership):\n  current (written by the live owner PID " + owner.pid()
+                    + "): running (desired: running)\n  telegram: needs attention"), explain.out());
             assertFalse(explain.all().contains(TOKEN));
 
             Cli.Result doctor = Cli.runChildJvm(env, "doctor", "--json");

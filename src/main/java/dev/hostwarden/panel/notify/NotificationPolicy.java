@@ -261,7 +261,9 @@ public final class NotificationPolicy {
         if (entries.size() > HISTORY_SIZE) {
             entries.remove(HISTORY_SIZE, entries.size());
         }
-        if (!failed) {
+        if (!failed || delivery != NotificationEntry.Delivery.SHOWN) {
+            // The desktop never keeps stale news: a recovery withdraws the failure, and a failure too soon
+            // after a shown recovery to be said again (flapping) still withdraws the "is back".
             notifier.withdraw(platformTag(event.role()));
         }
         if (delivery == NotificationEntry.Delivery.SHOWN) {

@@ -81,7 +81,8 @@ class PlatformHealthNotifiesTest {
             HostRendezvous rendezvous = HostRendezvous.at(RendezvousDir.of(locks), ProcessInspector.system());
             PanelModel model = new PanelModel(PanelContext.of(rendezvous, home, null, pid -> Optional.empty(), Runnable::run, Runnable::run));
             RecordingNotifier notifier = new RecordingNotifier();
-            NotificationPolicy policy = new NotificationPolicy(notifier, new RecordingActions(), new SteppingClock(), Runnable::run);
+            SteppingClock clock = new SteppingClock();
+            NotificationPolicy policy = new NotificationPolicy(notifier, new RecordingActions(), clock, Runnable::run);
             policy.watch(model);
             model.setEventListener(policy::accept);
             model.refresh();
@@ -114,6 +115,23 @@ class PlatformHealthNotifiesTest {
             assertEquals(TrayStatus.GREEN, model.trayStatusProperty().get());
             assertTrue(policy.bannerProperty().get().resolved(), "the recovery resolves the banner");
             assertTrue(notifier.withdrawn.contains(NotificationPolicy.platformTag(Role.GATEWAY)));
+
+            // Flapping: a shown "is back", then a failure too soon to be said again, leaves no good news on the desktop.
+            String failing = "{\"state\": \"failed\", \"error_code\": \"TOKEN_INVALID\", \"needs_attention\": true}";
+            clock.advance(NotificationPolicy.PER_ROLE_INTERVAL.plusSeconds(1));
+            Files.writeString(file, state(owner.pid(), ticks, failing));
+            model.refresh();
+            clock.advance(NotificationPolicy.PER_ROLE_INTERVAL.plusSeconds(1));
+            Files.writeString(file, state(owner.pid(), ticks, "{\"state\": \"connected\", \"needs_attention\": false}"));
+            model.refresh();
+            assertEquals("Hostwarden: a gateway platform is back", notifier.shown.get(notifier.shown.size() - 1).summary());
+            int shownBefore = notifier.shown.size();
+            int withdrawnBefore = notifier.withdrawn.size();
+            Files.writeString(file, state(owner.pid(), ticks, failing));
+            model.refresh();
+            assertEquals(shownBefore, notifier.shown.size(), "a failure right after a recovery is rate-limited");
+            assertEquals(withdrawnBefore + 1, notifier.withdrawn.size(), "but the \"is back\" is withdrawn");
+            assertEquals(TrayStatus.ATTENTION, model.trayStatusProperty().get());
             model.close();
             policy.close();
         }
