@@ -48,6 +48,17 @@ public enum EventType {
         return wireName;
     }
 
+    /**
+     * A note about an action taken (launched, a supervised start, a restart, a cancelled stop, a cleared
+     * marker, a rescan), not about what an observer saw: a sighting after it repeats the sighting before it.
+     */
+    public boolean annotatesAnAction() {
+        return switch (this) {
+            case LAUNCHED, SUPERVISED_START, RESTARTED, STOP_CANCELLED, MARKER_CLEARED, RESCANNED -> true;
+            default -> false;
+        };
+    }
+
     /** The type with this wire name, or null for a name this build does not know. */
     public static EventType fromWire(String name) {
         for (EventType type : values()) {

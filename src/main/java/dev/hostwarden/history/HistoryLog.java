@@ -107,7 +107,7 @@ public final class HistoryLog {
         try {
             long size = channel.size();
             List<HistoryEvent> earlier = roleTail(channel, size, event);
-            if (event.repeats(earlier.isEmpty() ? null : earlier.get(0)) || event.contradictedBy(earlier)) {
+            if (event.repeats(previous(event, earlier)) || event.contradictedBy(earlier)) {
                 return false;
             }
             if (size > 0 && size + line.length > MAX_BYTES) {
@@ -144,13 +144,25 @@ public final class HistoryLog {
             HistoryEvent earlier = parse(lines[index]);
             if (earlier != null && earlier.role() == event.role() && Objects.equals(earlier.lockDir(), event.lockDir())) {
                 newestFirst.add(earlier);
-                // The previous line decides a repeat; only a sighting looks further, back to a line about its own PID.
-                if (!event.isSighting() || Objects.equals(earlier.pid(), event.pid()) || newestFirst.size() >= MAX_LOOK_BACK) {
+                // The previous line decides a repeat; only a sighting looks further, back to a line about its own PID
+                // that is not a note of an action (a supervised start between two sightings of one owner changes nothing seen).
+                if (!event.isSighting() || (Objects.equals(earlier.pid(), event.pid()) && !earlier.type().annotatesAnAction())
+                        || newestFirst.size() >= MAX_LOOK_BACK) {
                     break;
                 }
             }
         }
         return newestFirst;
+    }
+
+    /** The line a new one would repeat: the newest, or for a sighting the newest that is not a note of an action. */
+    private static HistoryEvent previous(HistoryEvent event, List<HistoryEvent> newestFirst) {
+        for (HistoryEvent earlier : newestFirst) {
+            if (!event.isSighting() || !earlier.type().annotatesAnAction()) {
+                return earlier;
+            }
+        }
+        return null;
     }
 
     private static HistoryEvent parse(String line) {

@@ -52,9 +52,11 @@ public record RoleHistorySummary(int restarts24h, int automaticStarts24h, String
                 case RESTARTED -> restarts += event.at().isBefore(since) ? 0 : 1;
                 case SUPERVISED_START -> automatic += event.at().isBefore(since) || event.previousPid() == null ? 0 : 1;
                 case STOP_REQUESTED -> request = event;
+                // A supervisor's crash says how the owner ended (the signal, the exit code): it outranks the stale sighting of the same owner.
+                case CRASHED -> end = event;
                 case STOPPED, STALE -> {
-                    boolean sameEnd = end != null && end.type() == EventType.STOPPED && event.type() == EventType.STALE
-                            && Objects.equals(end.pid(), event.pid());
+                    boolean sameEnd = end != null && (end.type() == EventType.STOPPED || end.type() == EventType.CRASHED)
+                            && event.type() == EventType.STALE && Objects.equals(end.pid(), event.pid());
                     if (!sameEnd) {
                         end = event.byPid() == null && request != null && Objects.equals(request.pid(), event.pid())
                                 ? event.withActor(new Actor(request.byPid(), request.byCommand())) : event;
@@ -69,10 +71,15 @@ public record RoleHistorySummary(int restarts24h, int automaticStarts24h, String
 
     private static String describe(HistoryEvent end, ZoneId zone) {
         String pid = end.pid() == null ? "the owner" : "PID " + end.pid();
-        String how = end.type() == EventType.STOPPED
-                ? pid + " stopped" + (end.byPid() == null ? "" : " by " + new Actor(end.byPid(), end.byCommand()).describe())
-                        + (end.exitCode() == null ? "" : ", exit code " + end.exitCode())
-                : pid + " found dead" + (end.reason() == null ? "" : " (" + end.reason() + ")");
+        String how = switch (end.type()) {
+            case STOPPED -> pid + " stopped" + (end.byPid() == null ? "" : " by " + new Actor(end.byPid(), end.byCommand()).describe())
+                    + (end.exitCode() == null ? "" : ", exit code " + end.exitCode());
+            case CRASHED -> "FAILED_START".equals(end.reason())
+                    ? pid + " failed to start" + (end.exitCode() == null ? "" : ", exit code " + end.exitCode())
+                    : pid + " crashed" + (end.detail() != null && end.exitCode() != null ? ", " + end.detail()
+                            : end.exitCode() != null ? ", exit code " + end.exitCode() : end.reason() == null ? "" : " (" + end.reason() + ")");
+            default -> pid + " found dead" + (end.reason() == null ? "" : " (" + end.reason() + ")");
+        };
         return how + ", " + TIME.format(end.at().atZone(zone));
     }
 

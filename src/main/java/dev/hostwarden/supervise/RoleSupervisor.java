@@ -19,6 +19,7 @@ import dev.hostwarden.history.HistoryCache;
 import dev.hostwarden.history.HistoryEvent;
 import dev.hostwarden.history.OwnershipHistory;
 import dev.hostwarden.history.StopRequests;
+import dev.hostwarden.report.KnownSecrets;
 import dev.hostwarden.report.Redactor;
 import dev.hostwarden.runtime.ControlResult;
 import dev.hostwarden.runtime.LaunchedProcesses;
@@ -77,6 +78,7 @@ public final class RoleSupervisor {
     private String lastExit;
     private Integer lastExitCode;
     private String stoppedBy;
+    private List<String> lastOutput = List.of();
     private HostRecord owner;
     private Instant ownerSince;
     private boolean uptimeReached;
@@ -129,7 +131,8 @@ public final class RoleSupervisor {
     /** A holder whose record cannot be read (still being written): named by the lock alone. */
     private SupervisionRecord unknownHolder() {
         return new SupervisionRecord(0, "another supervisor", role, rendezvous.dir().path().toString(), SupervisorState.WAITING, clock.instant(),
-                "its record is not readable yet", null, 0, backoff.policy().maxFailedStarts(), backoff.policy().window().toSeconds(), null, null);
+                "its record is not readable yet", null, 0, backoff.policy().maxFailedStarts(), backoff.policy().window().toSeconds(), null, null,
+                List.of());
     }
 
     /** Ends supervising (the owners it launched keep running) and gives the slot up; waits for the loop to end. */
@@ -228,7 +231,7 @@ public final class RoleSupervisor {
     private void watch(HostRecord record, Instant now) {
         if (owner == null || owner.pid() != record.pid()) {
             owner = record;
-            ownerSince = now;
+            ownerSince = startedAt(record, now);
             uptimeReached = false;
         }
         if (state == SupervisorState.GAVE_UP || state == SupervisorState.STOPPED_ON_PURPOSE) {
@@ -251,7 +254,9 @@ public final class RoleSupervisor {
         owner = null;
         stops.learn(roleEvents());
         Optional<StopRequests.Request> planned = stops.of(role, gone.pid());
-        Optional<Integer> exit = LaunchedProcesses.exitOf(gone.pid()).or(() -> recordedExit(gone.pid()));
+        // Asked once: the launched process's exit is handed out a single time.
+        Optional<Integer> launchedExit = LaunchedProcesses.exitOf(gone.pid());
+        Optional<Integer> exit = launchedExit.or(() -> recordedExit(gone.pid()));
         if (planned.isEmpty()) {
             planned = operatorStop(report);
         }
@@ -264,6 +269,8 @@ public final class RoleSupervisor {
         }
         lastExitCode = exit.orElse(null);
         lastExit = "PID " + gone.pid() + " " + exit.map(LaunchedProcesses::describe).orElse("ended (" + firstReason(report) + ")");
+        // The log holds what the owners Hostwarden launched wrote; an owner started elsewhere wrote nothing there.
+        lastOutput = launchedExit.isPresent() ? lastLogLines() : List.of();
         history.crashed(role, gone.pid(), exit.orElse(null), report.reasons().isEmpty() ? null : report.reasons().get(0).code().name(),
                 exit.map(LaunchedProcesses::describe).orElse(null), actions.actor());
         LOG.log(Level.INFO, "{0}: the owner {1}; nobody asked it to stop", role, lastExit);
@@ -307,6 +314,7 @@ public final class RoleSupervisor {
         backoff.failed(now);
         lastExitCode = result.launchedExit();
         lastExit = result.launchedExit() != null ? "the launched command's " + LaunchedProcesses.describe(result.launchedExit()) : outcome.words();
+        lastOutput = lastLogLines();
         if (result.launchedPid() != null) {
             // Every attempt is on the record, the failed ones with how they ended: why it died is in one place.
             history.crashed(role, result.launchedPid(), result.launchedExit(), "FAILED_START", "attempt " + attempts + " did not become the live owner: "
@@ -354,7 +362,7 @@ public final class RoleSupervisor {
         SupervisionRecord now = new SupervisionRecord(ProcessHandle.current().pid(), actions.actor().command(), role,
                 rendezvous.dir().path().toAbsolutePath().normalize().toString(), state, since, note, nextAttemptAt,
                 backoff.failedWithin(clock.instant()), backoff.policy().maxFailedStarts(), backoff.policy().window().toSeconds(), lastExit,
-                stoppedBy);
+                stoppedBy, lastOutput);
         if (now.equals(published)) {
             return;
         }
@@ -377,6 +385,34 @@ public final class RoleSupervisor {
         long writer = health.get().writerPid() == null ? 0 : health.get().writerPid();
         return Optional.of(new StopRequests.Request(new Actor(writer, "the operator: desired_state stopped in " + health.get().file()),
                 clock.instant()));
+    }
+
+    /** The log's last lines, redacted as diagnose redacts; none when it cannot be read. */
+    private List<String> lastLogLines() {
+        try {
+            List<String> lines = log.tail(SupervisionRecord.OUTPUT_LINES);
+            if (lines.isEmpty()) {
+                return List.of();
+            }
+            Environment env = Environment.system();
+            Redactor redactor = KnownSecrets.redactor(rendezvous, env, HermesHome.resolve(env));
+            return lines.stream().map(redactor::redact).toList();
+        } catch (IOException | RuntimeException unreadable) {
+            return List.of();
+        }
+    }
+
+    /**
+     * When the owner started, from its record: an owner that ran for hours before this supervisor began
+     * watching has long passed its minimum uptime, and its death is a crash, not a failed start.
+     */
+    private static Instant startedAt(HostRecord record, Instant now) {
+        Double created = record.createTime();
+        if (created == null || !(created > 0) || created.isInfinite()) {
+            return now;
+        }
+        Instant started = Instant.ofEpochMilli(Math.round(created * 1000));
+        return started.isAfter(now) ? now : started;
     }
 
     private RoleReport inspect() {

@@ -8,6 +8,8 @@ import dev.hostwarden.core.record.Role;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What a supervisor publishes about one role while it holds that role's supervisor lock, so that
@@ -21,10 +23,18 @@ import java.time.format.DateTimeParseException;
  * @param failedStarts  the failed starts within the window
  * @param lastExit      how the last owner or launched command ended, in words, else null
  * @param stoppedBy     who stopped the owner on purpose (stopped on purpose), else null
+ * @param lastOutput    the last lines (at most {@link #OUTPUT_LINES}, secrets redacted) an owner or command the
+ *                      supervisor launched wrote before it ended; empty when it launched none that ended
  */
 public record SupervisionRecord(long pid, String by, Role role, String lockDir, SupervisorState state, Instant since, String note,
                                 Instant nextAttemptAt, int failedStarts, int maxFailedStarts, long windowSeconds, String lastExit,
-                                String stoppedBy) {
+                                String stoppedBy, List<String> lastOutput) {
+    /** How many of a dead owner's last lines a supervisor keeps in its record. */
+    public static final int OUTPUT_LINES = 3;
+
+    public SupervisionRecord {
+        lastOutput = lastOutput == null ? List.of() : List.copyOf(lastOutput);
+    }
 
     public String toJson() {
         return JsonStreams.compact(this::write);
@@ -50,6 +60,11 @@ public record SupervisionRecord(long pid, String by, Role role, String lockDir, 
         out.writeNumberField("windowSeconds", windowSeconds);
         writeNullable(out, "lastExit", lastExit);
         writeNullable(out, "stoppedBy", stoppedBy);
+        out.writeArrayFieldStart("lastOutput");
+        for (String line : lastOutput) {
+            out.writeString(line);
+        }
+        out.writeEndArray();
         out.writeEndObject();
     }
 
@@ -80,6 +95,7 @@ public record SupervisionRecord(long pid, String by, Role role, String lockDir, 
             long window = 0;
             String lastExit = null;
             String stoppedBy = null;
+            List<String> lastOutput = new ArrayList<>();
             while (in.nextToken() == JsonToken.FIELD_NAME) {
                 String key = in.currentName();
                 JsonToken value = in.nextToken();
@@ -97,15 +113,30 @@ public record SupervisionRecord(long pid, String by, Role role, String lockDir, 
                     case "windowSeconds" -> window = value == JsonToken.VALUE_NUMBER_INT ? in.getLongValue() : 0;
                     case "lastExit" -> lastExit = text(in, value, null);
                     case "stoppedBy" -> stoppedBy = text(in, value, null);
+                    case "lastOutput" -> lines(in, value, lastOutput);
                     default -> in.skipChildren();
                 }
             }
             if (pid == null || role == null || state == null || since == null) {
                 return null;
             }
-            return new SupervisionRecord(pid, by, role, lockDir, state, since, note, next, failed, max, window, lastExit, stoppedBy);
+            return new SupervisionRecord(pid, by, role, lockDir, state, since, note, next, failed, max, window, lastExit, stoppedBy, lastOutput);
         } catch (IOException | RuntimeException unreadable) {
             return null;
+        }
+    }
+
+    private static void lines(JsonParser in, JsonToken value, List<String> into) throws IOException {
+        if (value != JsonToken.START_ARRAY) {
+            in.skipChildren();
+            return;
+        }
+        for (JsonToken item = in.nextToken(); item != JsonToken.END_ARRAY; item = in.nextToken()) {
+            if (item == JsonToken.VALUE_STRING && into.size() < OUTPUT_LINES) {
+                into.add(in.getText());
+            } else {
+                in.skipChildren();
+            }
         }
     }
 
@@ -136,6 +167,15 @@ public record SupervisionRecord(long pid, String by, Role role, String lockDir, 
 
     /** One line for people: "kept running by PID 812 (hostwarden supervise gateway): watching". */
     public String describe() {
-        return "kept running by PID " + pid + " (" + by + "): " + state.wireName().replace('-', ' ') + (note.isEmpty() ? "" : "; " + note);
+        return "kept running by PID " + pid + " (" + by + "): " + stateAndNote("; ");
+    }
+
+    /** "backing off; the owner …", or only the note where it already starts with the state ("gave up after 3 failed starts …"). */
+    public String stateAndNote(String separator) {
+        String words = state.wireName().replace('-', ' ');
+        if (note.isEmpty()) {
+            return words;
+        }
+        return note.startsWith(words) ? note : words + separator + note;
     }
 }

@@ -148,6 +148,23 @@ class HistoryLogTest {
                 EventType.LIVE, EventType.STOP_REQUESTED, EventType.STOP_CANCELLED, EventType.LIVE), types);
     }
 
+    /** A supervised start or a launch noted between two sightings of one owner is no news of the owner: one "live" line. */
+    @Test
+    void aSightingAfterANoteOfAnActionAboutTheSameOwnerIsNotWrittenAgain() throws Exception {
+        HistoryLog log = log();
+        Actor panel = new Actor(99, "the Hostwarden panel");
+        assertTrue(log.append(HistoryEvent.of(EventType.STARTED, Role.SERVE, 10L).withOwner(5L, List.of(), "/h")));
+        assertTrue(log.append(HistoryEvent.of(EventType.LIVE, Role.SERVE, 10L).withOwner(5L, List.of(), "/h")));
+        assertTrue(log.append(HistoryEvent.of(EventType.SUPERVISED_START, Role.SERVE, 10L).withAttempt(2).withPrevious(9L).withActor(panel)));
+        assertFalse(log.append(HistoryEvent.of(EventType.LIVE, Role.SERVE, 10L).withOwner(5L, List.of(), "/h")), "the same owner, seen again");
+        assertTrue(log.append(HistoryEvent.of(EventType.LAUNCHED, Role.SERVE, 10L).withActor(panel)));
+        assertFalse(log.append(HistoryEvent.of(EventType.LIVE, Role.SERVE, 10L).withOwner(5L, List.of(), "/h")));
+        assertTrue(log.append(HistoryEvent.of(EventType.LIVE, Role.SERVE, 10L).withOwner(5L, List.of("work"), "/h")),
+                "news of the owner (it serves another profile) is still written");
+        assertEquals(List.of(EventType.STARTED, EventType.LIVE, EventType.SUPERVISED_START, EventType.LAUNCHED, EventType.LIVE),
+                log.read().events().stream().map(HistoryEvent::type).toList());
+    }
+
     @Test
     void aDirectoryThatIsNotOneIsLeftAlone() throws Exception {
         Path state = Files.createDirectories(tmp.resolve("state"));

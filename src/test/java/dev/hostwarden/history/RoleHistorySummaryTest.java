@@ -71,6 +71,19 @@ class RoleHistorySummaryTest {
         RoleHistorySummary summary = RoleHistorySummary.of(Role.SERVE, events, NOW, ZoneOffset.UTC);
         assertEquals(0, summary.restarts24h());
         assertEquals(1, summary.automaticStarts24h(), "the first start replaced no owner");
-        assertEquals("1 automatic start in the last 24 h", summary.line());
+        assertEquals("1 automatic start in the last 24 h · last exit: PID 7 crashed, exit code 137, Dec 2 11:52", summary.line());
+    }
+
+    @Test
+    void aCrashSaysHowTheOwnerEndedOverTheStaleSightingOfIt() {
+        List<HistoryEvent> events = List.of(
+                at(Duration.ofMinutes(9), HistoryEvent.of(EventType.STALE, Role.SERVE, 7L).withReason("PID_DEAD")),
+                at(Duration.ofMinutes(9), HistoryEvent.of(EventType.CRASHED, Role.SERVE, 7L).withExitCode(137).withReason("PID_DEAD")
+                        .withDetail("killed by signal 9 (SIGKILL)")),
+                at(Duration.ofMinutes(8), HistoryEvent.of(EventType.STALE, Role.SERVE, 7L).withReason("PID_DEAD")));
+        assertEquals("PID 7 crashed, killed by signal 9 (SIGKILL), Dec 2 11:51", RoleHistorySummary.of(Role.SERVE, events, NOW, ZoneOffset.UTC).lastExit());
+        List<HistoryEvent> failed = List.of(at(Duration.ofMinutes(3), HistoryEvent.of(EventType.CRASHED, Role.SERVE, 9L).withExitCode(3)
+                .withReason("FAILED_START").withDetail("attempt 1 did not become the live owner: exit code 3")));
+        assertEquals("PID 9 failed to start, exit code 3, Dec 2 11:57", RoleHistorySummary.of(Role.SERVE, failed, NOW, ZoneOffset.UTC).lastExit());
     }
 }

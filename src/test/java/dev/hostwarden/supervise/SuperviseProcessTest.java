@@ -25,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -151,6 +152,27 @@ class SuperviseProcessTest {
         assertEquals(first, starts.get(1).previousPid(), "the start names the owner it replaced");
         assertEquals(supervisor.pid(), starts.get(1).byPid());
         assertEquals("hostwarden supervise serve", starts.get(1).byCommand());
+        assertTrue(supervision(Role.SERVE).orElseThrow().lastOutput().contains("READY role=serve pid=" + first),
+                "the dead owner's last output, for the card and the notification: " + supervision(Role.SERVE));
+    }
+
+    /** An owner that ran past the minimum uptime before the supervisor began watching dies in a crash, not a failed start. */
+    @Test
+    void anOwnerOlderThanTheSupervisorCrashesWithoutCountingAsAFailedStart() throws Exception {
+        settings("{\"roles\": {\"serve\": {\"supervise\": {\"backoffInitialSeconds\": 0.2, \"minUptimeSeconds\": 2}}}}");
+        Cli.Result start = Cli.runChildJvm(env(), "start", "serve");
+        assertEquals(0, start.exit(), start.toString());
+        long owner = livePid(Role.SERVE);
+        Instant started = ProcessHandle.of(owner).orElseThrow().info().startInstant().orElseThrow();
+        Waits.until("the owner is older than the minimum uptime", DEADLINE, () -> Instant.now().isAfter(started.plusSeconds(3)));
+        supervise("serve");
+        Waits.until("the supervisor watches the owner it found", DEADLINE, this::watching);
+
+        ProcessHandle.of(owner).orElseThrow().destroyForcibly();
+        Waits.until("a new live owner", DEADLINE, () -> isNewOwner(owner) && watching());
+        assertEquals(0, supervision(Role.SERVE).orElseThrow().failedStarts(), "a crash after a long life is no failed start");
+        assertEquals(owner, events(EventType.CRASHED).get(0).pid());
+        assertEquals(List.of(), supervision(Role.SERVE).orElseThrow().lastOutput(), "it did not launch that owner, so it has no output of it");
     }
 
     @Test
@@ -178,6 +200,8 @@ class SuperviseProcessTest {
         SupervisionRecord gaveUp = supervision(Role.SERVE).orElseThrow();
         assertEquals(4, gaveUp.failedStarts());
         assertTrue(gaveUp.lastExit().contains("exit code 3"), gaveUp.toString());
+        assertEquals(List.of("cannot start: the port is taken", "cannot start: the port is taken", "cannot start: the port is taken"),
+                gaveUp.lastOutput(), "why it died, in the record the card and the notification show");
         HistoryEvent recorded = events(EventType.GAVE_UP).get(0);
         assertEquals(4, recorded.attempt());
         assertEquals(3, recorded.exitCode());

@@ -228,8 +228,9 @@ public final class NotificationPolicy {
     public void supervisionChanged(Role role, SupervisionRecord before, SupervisionRecord after) {
         boolean gaveUpNow = after != null && after.state() == SupervisorState.GAVE_UP && (before == null || before.state() != SupervisorState.GAVE_UP);
         if (gaveUpNow) {
+            String output = after.lastOutput().isEmpty() ? "" : "; its last output: " + after.lastOutput().get(after.lastOutput().size() - 1);
             accept(new OwnershipEvent(role, OwnershipEvent.Kind.GAVE_UP, role + ": " + after.note() + " (kept running by PID " + after.pid()
-                    + ", " + after.by() + ")"));
+                    + ", " + after.by() + ")" + output));
         }
     }
 

@@ -22,6 +22,7 @@ final class SupervisionRow extends VBox {
     private final RoleCardModel model;
     private final CheckBox keepRunning = new CheckBox("Keep running");
     private final Label line = Ui.wrapping("", "subtle", "small");
+    private final Label output = Ui.wrapping("", "subtle", "small", "mono");
 
     SupervisionRow(RoleCardModel model) {
         super(2);
@@ -30,6 +31,7 @@ final class SupervisionRow extends VBox {
         setId("supervision-" + role);
         keepRunning.setId("keep-running-" + role);
         line.setId("supervision-line-" + role);
+        output.setId("supervision-output-" + role);
         HoverTooltip.install(keepRunning, "Start a new owner whenever this one dies and nobody stopped it on purpose, backing off "
                 + "on a crash loop (hostwarden supervise does the same without the panel)");
         keepRunning.setSelected(model.keepRunningProperty().get());
@@ -43,11 +45,12 @@ final class SupervisionRow extends VBox {
         HBox controls = new HBox(10, keepRunning, Ui.spacer(), log);
         controls.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(line, Priority.ALWAYS);
-        getChildren().addAll(controls, line);
+        getChildren().addAll(controls, line, output);
         model.supervisionProperty().addListener((observable, before, after) -> show());
         model.keepRunningProblemProperty().addListener((observable, before, after) -> show());
         model.keepRunningProperty().addListener((observable, before, after) -> show());
         line.managedProperty().bind(line.visibleProperty());
+        output.managedProperty().bind(output.visibleProperty());
         show();
     }
 
@@ -63,7 +66,7 @@ final class SupervisionRow extends VBox {
         } else {
             String who = record.pid() == ProcessHandle.current().pid() ? "Kept running by this panel" : "Kept running by PID " + record.pid()
                     + " (" + record.by() + ")";
-            line.setText(who + ": " + record.state().wireName().replace('-', ' ') + (record.note().isEmpty() ? "" : " — " + record.note()));
+            line.setText(who + ": " + record.stateAndNote(" — "));
             if (record.state() == SupervisorState.GAVE_UP) {
                 line.getStyleClass().add("reason-bad");
             } else if (record.state() == SupervisorState.BACKING_OFF || record.state() == SupervisorState.WAITING) {
@@ -71,5 +74,10 @@ final class SupervisionRow extends VBox {
             }
         }
         line.setVisible(!line.getText().isEmpty());
+        // Why it died, where the user is looking: the last lines the dead owner wrote (the full log is behind Log…).
+        boolean troubled = record != null && problem.isEmpty()
+                && (record.state() == SupervisorState.GAVE_UP || record.state() == SupervisorState.BACKING_OFF);
+        output.setText(troubled && !record.lastOutput().isEmpty() ? "Last output:\n" + String.join("\n", record.lastOutput()) : "");
+        output.setVisible(!output.getText().isEmpty());
     }
 }
