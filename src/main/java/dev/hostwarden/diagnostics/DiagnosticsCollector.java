@@ -7,9 +7,11 @@ import dev.hostwarden.core.io.PrivateFiles;
 import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.core.platform.IoMessages;
 import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.profiles.ProfileHomes;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.doctor.Doctor;
 import dev.hostwarden.doctor.DoctorContext;
+import dev.hostwarden.health.GatewayStateReader;
 import dev.hostwarden.history.HistoryLog;
 import dev.hostwarden.report.KnownSecrets;
 import dev.hostwarden.report.Redactor;
@@ -65,10 +67,12 @@ public final class DiagnosticsCollector {
             addFile(bundle, "records/host-" + role.wireName() + ".json", rendezvous.dir().recordPath(role), "no " + role + " record");
             bundle.leaveOut("host-" + role.wireName() + ".token", "a token is a secret; the record carries its fingerprint");
         }
+        addGatewayStates(bundle);
         addProcLocks(bundle);
         bundle.add("versions.json", JsonTrees.pretty(versions()));
         Path stateDir = environment.stateHome().resolve("hostwarden");
         addTail(bundle, "logs/panel.log", stateDir.resolve("panel.log"), "the panel keeps no log file here (its messages go to stderr)");
+        addSupervisors(bundle, stateDir.resolve("supervisors"));
         for (Role role : Role.values()) {
             String name = "logs/" + role.wireName() + ".log";
             if (includeLogs) {
@@ -78,6 +82,33 @@ public final class DiagnosticsCollector {
             }
         }
         return bundle;
+    }
+
+    /**
+     * Each home's runtime status as the gateway wrote it ("Ready" while a platform is down is asked about
+     * with these in hand); platform messages may quote tokens, which the bundle's redaction removes.
+     */
+    private void addGatewayStates(DiagnosticsBundle bundle) {
+        for (ProfileHomes.Home home : ProfileHomes.list(hermesHome).homes()) {
+            Path file = home.home().resolve(GatewayStateReader.FILE_NAME);
+            if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                addFile(bundle, "homes/" + home.name() + "/" + GatewayStateReader.FILE_NAME, file, "no runtime status");
+            }
+        }
+    }
+
+    /** What each supervisor published (a record whose supervisor is gone says so by its lock being free: see status.json). */
+    private static void addSupervisors(DiagnosticsBundle bundle, Path dir) {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (var files = Files.list(dir)) {
+            for (Path file : files.filter(path -> path.getFileName().toString().endsWith(".json")).sorted().limit(32).toList()) {
+                addFile(bundle, "supervisors/" + file.getFileName(), file, "no supervision record");
+            }
+        } catch (IOException unreadable) {
+            bundle.leaveOut("supervisors/", dir + " " + IoMessages.describe(unreadable));
+        }
     }
 
     private void addHistory(DiagnosticsBundle bundle) {

@@ -57,6 +57,9 @@ class DiagnoseCommandTest {
             Files.writeString(log, "started with token " + sessionToken + " and bot " + DoctorCommandTest.BOT_TOKEN
                     + "\nkey " + SECRET_ENV + " from " + user + "\nAuthorization: Bearer unknown-bearer-value-123\n");
 
+            Files.writeString(hermes.resolve("gateway_state.json"), "{\"pid\": 1, \"gateway_state\": \"running\", \"platforms\": {\"telegram\":"
+                    + " {\"state\": \"failed\", \"error_message\": \"401 for bot" + DoctorCommandTest.BOT_TOKEN + "\"}}}");
+
             Path bundle = Files.createDirectories(tmp.resolve("out")).resolve("bundle.zip");
             CliChild.Result result = CliChild.run(tmp, env, "diagnose", "--out", bundle.toString(), "--include-logs");
             assertEquals(0, result.code(), result.toString());
@@ -67,7 +70,8 @@ class DiagnoseCommandTest {
 
             Map<String, byte[]> entries = unzip(Files.readAllBytes(bundle));
             for (String name : List.of("status.json", "explain-gateway.txt", "explain-serve.txt", "explain-desktop-serve.txt", "doctor.json",
-                    "history/history.jsonl", "lock-dir.txt", "records/host-serve.json", "versions.json", "logs/serve.log", "manifest.json")) {
+                    "history/history.jsonl", "lock-dir.txt", "records/host-serve.json", "versions.json", "logs/serve.log", "manifest.json",
+                    "homes/work/gateway_state.json")) {
                 assertTrue(entries.containsKey(name), name + " in " + entries.keySet());
             }
             if (Platform.current().hasProcFs()) {
