@@ -335,7 +335,8 @@ public final class RoleCardView extends VBox {
         preview.getStyleClass().add("preview");
         preview.getChildren().add(Ui.label("Retract will remove exactly:", "headline"));
         for (Path file : shown.files()) {
-            preview.getChildren().add(Ui.copyable(Ui.wrapping(Describe.breakablePath(file.toString()), "mono"), file.toString()));
+            // Proportional, as every path: a monospaced font draws the break after '/' a full cell wide.
+            preview.getChildren().add(Ui.copyable(Ui.wrapping(Describe.breakablePath(file.toString()), "value"), file.toString()));
         }
         preview.getChildren().add(Ui.label("Because:", "headline"));
         for (String line : shown.proof()) {
