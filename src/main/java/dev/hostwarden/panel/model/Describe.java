@@ -110,6 +110,19 @@ public final class Describe {
         return text.length() <= max ? text : text.substring(0, max - 1) + "…";
     }
 
+    /**
+     * At most about {@code max} characters, cut in the middle ("launched PID 4242: /opt/… (output in …/gateway.log)"),
+     * so both what a line starts with and how it ends stay readable; the full text goes in a tooltip.
+     */
+    public static String shortenedInMiddle(String text, int max) {
+        if (text.length() <= max) {
+            return text;
+        }
+        int tail = max / 3;
+        int head = max - tail - 1;
+        return text.substring(0, head) + "…" + text.substring(text.length() - tail);
+    }
+
     public static String orDash(Object value) {
         if (value == null) {
             return "—";

@@ -13,6 +13,7 @@ import dev.hostwarden.core.record.RecordRead;
 import dev.hostwarden.panel.model.CardAction;
 import dev.hostwarden.panel.model.Describe;
 import dev.hostwarden.panel.model.HolderInfo;
+import dev.hostwarden.panel.model.ProfileNames;
 import dev.hostwarden.panel.model.RetractPreview;
 import dev.hostwarden.panel.model.RoleCardModel;
 import dev.hostwarden.panel.model.RoleSnapshot;
@@ -58,7 +59,7 @@ public final class RoleCardView extends VBox {
     private final VBox reasons = new VBox(3);
     private final VBox preview = new VBox();
     private final Label progress = Ui.wrapping("", "progress-line");
-    private final HBox steps = new HBox(8);
+    private final VBox steps = new VBox(4);
     private final Label retractReason = Ui.wrapping("", "subtle", "small");
     private final Label actionMessage = Ui.wrapping("", "small");
     private final Button start = new Button("Start");
@@ -206,7 +207,7 @@ public final class RoleCardView extends VBox {
         }
         String role = model.role().wireName();
         ButtonType stopIt = new ButtonType("Stop", ButtonBar.ButtonData.OK_DONE);
-        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, "", stopIt, ButtonType.CANCEL);
+        Alert alert = SecondaryWindows.styled(new Alert(Alert.AlertType.CONFIRMATION, "", stopIt, ButtonType.CANCEL));
         if (getScene() != null) {
             alert.initOwner(getScene().getWindow());
         }
@@ -235,7 +236,7 @@ public final class RoleCardView extends VBox {
             return;
         }
         RoleReport report = snapshot.report();
-        headline.setText(report.reasons().isEmpty() ? report.verdict().name() : report.reasons().get(0).message());
+        headline.setText(ProfileNames.headline(report));
         tick();
         showAction(model.actionProperty().get());
         showRecord(report.record());
@@ -244,7 +245,8 @@ public final class RoleCardView extends VBox {
         boolean calm = report.verdict() == Verdict.NO_OWNER
                 && report.reasons().stream().allMatch(reason -> reason.code() == ReasonCode.NO_RECORD);
         proof.getChildren().setAll(report.checks().stream().map(check -> checkRow(check, calm)).toList());
-        reasons.getChildren().setAll(report.reasons().stream().map(RoleCardView::reasonRow).toList());
+        HostRecord owner = report.record().recordOrNull();
+        reasons.getChildren().setAll(report.reasons().stream().map(reason -> reasonRow(reason, owner)).toList());
     }
 
     private void showRecord(RecordRead read) {
@@ -267,7 +269,9 @@ public final class RoleCardView extends VBox {
                 : (found.host().isEmpty() ? "127.0.0.1" : found.host()) + ":" + found.port());
         Ui.row(grid, row++, "Protocol", Integer.toString(found.protocolVersion()));
         Ui.row(grid, row++, "Token", Describe.orDash(found.tokenFingerprint()), "value", "mono");
-        Ui.row(grid, row++, "Profiles", found.profiles().isEmpty() ? "none published yet" : String.join(", ", found.profiles()));
+        // A handful of names: the Profiles section lists every home, and Copy gives the whole list.
+        Ui.rowCopying(grid, row++, "Profiles", found.profiles().isEmpty() ? "none published yet" : ProfileNames.handful(found.profiles()),
+                String.join(", ", found.profiles()));
         Ui.pathRow(grid, row++, "Home", Describe.orDash(found.home()));
         updatedRaw = found.updatedAt();
         updated = Ui.row(grid, row, "Updated", Describe.updatedAt(updatedRaw, clock.instant()));
@@ -318,9 +322,10 @@ public final class RoleCardView extends VBox {
         return row;
     }
 
-    private static Label reasonRow(Reason reason) {
+    private static Label reasonRow(Reason reason, HostRecord owner) {
         boolean bad = reason.code() != ReasonCode.LIVE && reason.code() != ReasonCode.NO_RECORD;
-        Label label = Ui.wrapping("• " + reason.message() + "  [" + reason.code() + "]", bad ? "reason-bad" : "reason");
+        Label label = Ui.wrapping("• " + ProfileNames.reason(reason, owner) + "  [" + reason.code() + "]", bad ? "reason-bad" : "reason");
+        Ui.copyable(label, reason.message());
         label.setTooltip(new Tooltip(reason.code().name()));
         return label;
     }
@@ -354,9 +359,12 @@ public final class RoleCardView extends VBox {
         preview.getChildren().add(buttons);
     }
 
+    /** About three lines of the progress line at a card's narrowest; the rest is in its tooltip. */
+    static final int PROGRESS_CHARACTERS = 150;
+
     /**
      * The running action: Cancel and "Force stop now" first, so they stay put under the mouse, then
-     * one line that updates in place with the elapsed time against the timeout.
+     * one line under them, as wide as the card, that updates in place with the elapsed time against the timeout.
      */
     private void progressRow(String role) {
         Button cancel = new Button("Cancel");
@@ -371,10 +379,20 @@ public final class RoleCardView extends VBox {
         force.disableProperty().bind(model.forcibleProperty().not());
         force.setOnAction(event -> model.forceStop());
         progress.setId("progress-" + role);
-        progress.textProperty().bind(model.progressProperty());
-        HBox.setHgrow(progress, Priority.ALWAYS);
-        steps.getChildren().setAll(cancel, force, progress);
-        steps.setAlignment(Pos.CENTER_LEFT);
+        // The line has the card's width under the buttons, and a launched command of 300 profiles is
+        // cut in its middle: the card grows by a few lines while it runs, not by a page.
+        progress.textProperty().bind(Bindings.createStringBinding(
+                () -> Describe.shortenedInMiddle(model.progressProperty().get(), PROGRESS_CHARACTERS), model.progressProperty()));
+        HoverTooltip.install(progress, () -> {
+            Tooltip full = new Tooltip();
+            full.textProperty().bind(model.progressProperty());
+            full.setWrapText(true);
+            full.setMaxWidth(720);
+            return full;
+        });
+        HBox buttons = new HBox(8, cancel, force);
+        buttons.setAlignment(Pos.CENTER_LEFT);
+        steps.getChildren().setAll(buttons, progress);
         steps.getStyleClass().add("steps");
         steps.managedProperty().bind(steps.visibleProperty());
         steps.visibleProperty().bind(model.progressProperty().isNotEmpty());
