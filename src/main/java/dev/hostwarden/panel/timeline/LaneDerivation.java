@@ -31,7 +31,7 @@ public final class LaneDerivation {
         // The file is appended in order, but two writers' clocks may interleave a line or two: sort (stable) by time.
         List<HistoryEvent> ordered = roleEvents.stream().sorted(Comparator.comparing(HistoryEvent::at)).toList();
         List<LaneSegment> segments = new ArrayList<>();
-        LaneState state = LaneState.UNKNOWN;
+        LaneState state = LaneState.NOT_RECORDED;
         Instant since = from;
         for (HistoryEvent event : ordered) {
             if (!event.at().isBefore(to)) {
@@ -60,7 +60,7 @@ public final class LaneDerivation {
             case STARTED, APPEARED, LIVE, RESTARTED, LAUNCHED -> LaneState.LIVE;
             case STALE -> LaneState.STALE;
             case STOPPED, RETRACTED -> LaneState.NO_OWNER;
-            case LOCK_WITHOUT_RECORD -> LaneState.UNKNOWN;
+            case LOCK_WITHOUT_RECORD -> LaneState.STARTING;
             case STOP_REQUESTED, STOP_CANCELLED, MARKER_CLEARED, RESCANNED -> before;
         };
     }
