@@ -1,6 +1,7 @@
 package dev.hostwarden.panel.notify;
 
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.core.Verdict;
 import dev.hostwarden.core.record.Role;
@@ -76,6 +77,10 @@ class DunstNotificationsTest {
                     Waits.until("the resolved notification moved to dunst's history", WAIT,
                             () -> dunstctl(env, "count", "displayed").equals("0")
                                     && dunstctl(env, "history").contains("Hostwarden: gateway is stale"));
+                    // issue 21: it carries the app icon, and dunst found the picture (its history names the file it loaded).
+                    String history = dunstctl(env, "history");
+                    assertTrue(history.contains(NotificationIcon.CACHED_NAME) || history.contains("/" + NotificationIcon.THEME_NAME + "."),
+                            "dunst loaded the app icon:\n" + history);
 
                     clock.advance(NotificationPolicy.PER_ROLE_INTERVAL);
                     policy.accept(new OwnershipEvent(Role.SERVE, OwnershipEvent.Kind.DIED, "serve: owner PID 77 is gone (NO_OWNER)"));
