@@ -107,6 +107,8 @@ class ManyProfilesLayoutFxTest {
                 Scene scene = new Scene(view, WindowPlacement.DEFAULT_WIDTH, WindowPlacement.DEFAULT_HEIGHT - 25);
                 scene.getStylesheets().add(PanelApp.class.getResource("panel.css").toExternalForm());
                 stage.setScene(scene);
+                // The primary stage is shared with earlier tests: it takes this scene's size, not theirs.
+                stage.sizeToScene();
                 stage.show();
                 model.refresh();
                 return null;
@@ -117,6 +119,7 @@ class ManyProfilesLayoutFxTest {
                     && ((Label) stage.getScene().lookup("#badge-serve")).getText().equals("STALE")));
             WaitForAsyncUtils.waitForFxEvents();
 
+            assertEquals(WindowPlacement.DEFAULT_WIDTH, onFx(() -> stage.getScene().getWidth()), "the default window's width");
             String headline = onFx(() -> ((Label) stage.getScene().lookup("#headline-gateway")).getText());
             assertEquals("Owner PID " + gateway.pid() + " serving: default, p001, p002, p003, p004, … (301 in all)", headline);
             ScrollPane scroll = onFx(() -> (ScrollPane) stage.getScene().getRoot().lookup(".scroll-pane"));

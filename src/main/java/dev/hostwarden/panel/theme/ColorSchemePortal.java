@@ -1,6 +1,7 @@
 package dev.hostwarden.panel.theme;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.logging.Level;
@@ -51,7 +52,7 @@ public final class ColorSchemePortal implements AutoCloseable {
         }
         try {
             DBus bus = connection.getRemoteObject("org.freedesktop.DBus", "/org/freedesktop/DBus", DBus.class);
-            if (!bus.NameHasOwner(PortalSettings.BUS_NAME) && !java.util.Arrays.asList(bus.ListActivatableNames()).contains(PortalSettings.BUS_NAME)) {
+            if (!bus.NameHasOwner(PortalSettings.BUS_NAME) && !Arrays.asList(bus.ListActivatableNames()).contains(PortalSettings.BUS_NAME)) {
                 connection.disconnect();
                 return Optional.empty();
             }

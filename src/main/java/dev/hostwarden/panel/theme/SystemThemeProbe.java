@@ -1,12 +1,15 @@
 package dev.hostwarden.panel.theme;
 
 import dev.hostwarden.core.platform.Platform;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -117,8 +120,8 @@ public final class SystemThemeProbe {
 
     /** Whether {@code program} is on this probe's PATH. */
     private boolean installed(String program) {
-        for (String dir : environment.getOrDefault("PATH", "/usr/bin:/bin").split(java.io.File.pathSeparator)) {
-            if (!dir.isEmpty() && java.nio.file.Files.isExecutable(java.nio.file.Path.of(dir, program))) {
+        for (String dir : environment.getOrDefault("PATH", "/usr/bin:/bin").split(File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
                 return true;
             }
         }
