@@ -18,7 +18,6 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import javafx.application.Application;
 import javafx.css.PseudoClass;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -64,7 +63,7 @@ class KeyboardWalkFxTest {
     Path temp;
 
     private Stage stage;
-    private Application app;
+    private PanelApp app;
     private ChildProcess gateway;
     private final FxRobot robot = new FxRobot();
 
@@ -76,9 +75,17 @@ class KeyboardWalkFxTest {
                 "run", "gateway", "--profiles", "default");
         gateway.awaitLine(line -> line.startsWith("READY"), DEADLINE);
         Fixtures.writeDeadRecord(locks, Role.SERVE);
-        stage = FxToolkit.registerPrimaryStage();
+        FxToolkit.registerPrimaryStage();
         PanelLauncher.useOptions("--no-tray", "--lock-dir", locks.toString(), "--theme", "light");
-        app = FxToolkit.setupApplication(PanelApp::new);
+        // The panel places its window as it was left (window.json): from the default size here, and in a
+        // window of its own, so the size it gives the window stays off the primary stage the other tests share.
+        Files.deleteIfExists(PanelLauncher.stateDir().resolve(WindowPlacement.FILE_NAME));
+        app = new PanelApp();
+        stage = onFx(() -> {
+            Stage own = new Stage();
+            app.start(own);
+            return own;
+        });
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> text("#badge-gateway").equals("LIVE")
                 && text("#badge-serve").equals("STALE") && text("#badge-desktop-serve").equals("NO_OWNER")));
         WaitForAsyncUtils.waitForFxEvents();
@@ -87,7 +94,11 @@ class KeyboardWalkFxTest {
     @AfterEach
     void stopThePanel() throws Exception {
         if (app != null) {
-            FxToolkit.cleanupApplication(app);
+            onFx(() -> {
+                app.stop();
+                stage.close();
+                return null;
+            });
         }
         FxToolkit.cleanupStages();
         PanelLauncher.useOptions();

@@ -66,7 +66,11 @@ class ManyProfilesLayoutFxTest {
     }
 
     @AfterEach
-    void stopBackground() throws InterruptedException {
+    void stopBackground() throws Exception {
+        onFx(() -> {
+            stage.close();
+            return null;
+        });
         background.shutdownNow();
         background.awaitTermination(10, TimeUnit.SECONDS);
     }
@@ -106,9 +110,10 @@ class ManyProfilesLayoutFxTest {
                 // The default window less a window manager's title bar (openbox: 25 px) is what the scene gets.
                 Scene scene = new Scene(view, WindowPlacement.DEFAULT_WIDTH, WindowPlacement.DEFAULT_HEIGHT - 25);
                 scene.getStylesheets().add(PanelApp.class.getResource("panel.css").toExternalForm());
+                // A window of its own: the primary stage is shared with the other tests, and a size one of them
+                // set would stay with it (and this one's would stay for them).
+                stage = new Stage();
                 stage.setScene(scene);
-                // The primary stage is shared with earlier tests: it takes this scene's size, not theirs.
-                stage.sizeToScene();
                 stage.show();
                 model.refresh();
                 return null;
