@@ -131,14 +131,15 @@ class TimelineWindowFxTest {
         List<String> gateway = segmentTexts(window, Role.GATEWAY);
         assertEquals("not recorded", gateway.get(0), "before its first line the lane says nothing was recorded");
         assertTrue(gateway.contains("live") && gateway.contains("no owner"), gateway.toString());
-        // The recorded six minutes take a tenth of the lane: 6/60 of its width, not 6/1440.
-        double share = onFx(() -> {
+        // The recorded six minutes take a tenth of the lane: 6/60 of its width, not 6/1440 (once laid out).
+        Callable<Double> share = () -> onFx(() -> {
             Node lane = window.getScene().lookup("#lane-gateway");
             double recorded = lane.lookupAll(".lane-segment").stream().filter(node -> !((Label) node).getText().equals("not recorded"))
                     .mapToDouble(node -> node.getBoundsInParent().getWidth()).sum();
             return recorded / lane.getBoundsInLocal().getWidth();
         });
-        assertTrue(share > 0.08 && share < 0.12, "six minutes of an hour: " + share);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> share.call() > 0);
+        assertTrue(share.call() > 0.08 && share.call() < 0.12, "six minutes of an hour: " + share.call());
     }
 
     @Test
