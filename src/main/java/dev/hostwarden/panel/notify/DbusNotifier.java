@@ -41,6 +41,7 @@ public final class DbusNotifier implements Notifier {
     private final Notifier fallback;
     /** The app icon every notification carries (NotificationIcon), or "". */
     private final String appIcon;
+    private final Environment environment = Environment.system();
     private final ExecutorService sender = Executors.newSingleThreadExecutor(runnable -> {
         Thread thread = new Thread(runnable, "hostwarden-notify");
         thread.setDaemon(true);
@@ -120,7 +121,7 @@ public final class DbusNotifier implements Notifier {
             try {
                 UInt32 id = server.Notify(APP_NAME, new UInt32(replaces), appIcon, notification.summary(),
                         bodyMarkup ? escape(notification.body()) : notification.body(), actionList(notification),
-                        hints(notification), -1);
+                        hints(notification, environment), -1);
                 open.remove(replaces);
                 open.put(id.longValue(), notification);
                 idByTag.put(notification.tag(), id.longValue());
@@ -146,9 +147,15 @@ public final class DbusNotifier implements Notifier {
         return flat;
     }
 
-    private static Map<String, Variant<?>> hints(Notification notification) {
+    private static Map<String, Variant<?>> hints(Notification notification, Environment environment) {
         Map<String, Variant<?>> hints = new HashMap<>();
         hints.put("urgency", new Variant<>((byte) notification.urgency().ordinal()));
+        if (notification.shows() != null) {
+            String picture = NotificationIcon.statePicture(environment, notification.shows());
+            if (!picture.isEmpty()) {
+                hints.put("image-path", new Variant<>(picture));
+            }
+        }
         return hints;
     }
 

@@ -1,7 +1,9 @@
 package dev.hostwarden.panel.notify;
 
+import dev.hostwarden.core.Verdict;
 import dev.hostwarden.core.io.PrivateFiles;
 import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.panel.tray.TrayGlyph;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -16,6 +18,7 @@ import java.util.Optional;
  * theme's {@code hostwarden} where the package installed it (the menu entry's icon), else a copy of the
  * same picture (the panel's "live" glyph) in Hostwarden's cache directory, named by a {@code file://}
  * URI as the notification specification allows. Empty (no icon, as before) when neither can be had.
+ * The picture of the notification itself is the role's state glyph (see {@link #statePicture}).
  */
 final class NotificationIcon {
     static final String THEME_NAME = "hostwarden";
@@ -44,12 +47,25 @@ final class NotificationIcon {
         return dataDirs.stream().anyMatch(dir -> Files.isRegularFile(dir.resolve("icons/hicolor/64x64/apps/" + THEME_NAME + ".png")));
     }
 
+    /**
+     * The file URI of {@code verdict}'s glyph (the tray's), for the notification's picture (the
+     * {@code image-path} hint, which servers show instead of the app icon); "" when it cannot be written.
+     */
+    static String statePicture(Environment environment, Verdict verdict) {
+        String resource = TrayGlyph.resource(verdict, 64);
+        return cached(environment, resource, resource.substring(resource.lastIndexOf('/') + 1)).map(file -> file.toUri().toString()).orElse("");
+    }
+
     /** The cached copy ({@code $XDG_CACHE_HOME/hostwarden/hostwarden-64.png}), written once. */
     static Optional<Path> cached(Environment environment) {
+        return cached(environment, RESOURCE, CACHED_NAME);
+    }
+
+    private static Optional<Path> cached(Environment environment, String resource, String name) {
         Path cache = environment.get("XDG_CACHE_HOME").map(Path::of).filter(Path::isAbsolute)
                 .orElse(Path.of(environment.realHome(), ".cache"));
-        Path file = cache.resolve("hostwarden").resolve(CACHED_NAME);
-        try (InputStream picture = NotificationIcon.class.getResourceAsStream(RESOURCE)) {
+        Path file = cache.resolve("hostwarden").resolve(name);
+        try (InputStream picture = NotificationIcon.class.getResourceAsStream(resource)) {
             if (picture == null) {
                 return Optional.empty();
             }
