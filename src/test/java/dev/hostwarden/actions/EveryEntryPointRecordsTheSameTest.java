@@ -116,9 +116,18 @@ class EveryEntryPointRecordsTheSameTest {
                         .withEnvironment(Environment.system().with("HERMES_HOME", home.toString()));
                 model = new PanelModel(PanelContext.of(rendezvous, home, control, Place::describe, background, Runnable::run));
             }
+            // The verdict is read only between refreshes, and a new one starts only then: asked for on every
+            // poll, a refresh was nearly always in flight when the condition looked, and the wait passed only
+            // when a descheduled test thread let one finish first (up to a minute under load).
             Waits.until(role + " shows " + verdict, DEADLINE, () -> {
+                if (model.isRefreshing()) {
+                    return false;
+                }
+                if (model.card(role).verdictProperty().get() == verdict) {
+                    return true;
+                }
                 model.refresh();
-                return model.card(role).verdictProperty().get() == verdict && !model.isRefreshing();
+                return false;
             });
             return model;
         }
