@@ -58,7 +58,8 @@ public final class RoleInspector {
      * moments (a lock held by the recorded PID beside a STALE verdict). A STALE or NO_OWNER answer
      * is therefore confirmed by probing the lock again: when it changed, the role is inspected
      * afresh (a few times at most); when the recorded PID still holds it although it reads as
-     * exited, that owner is stopping, which is reported as such and never as stale.
+     * exited, that owner is stopping, which is reported as such and never as stale; when it holds it
+     * alive but as another incarnation than the record's, that is what the report says.
      */
     public RoleReport inspect(Role role) {
         RoleReport report = inspectOnce(role);
@@ -69,7 +70,10 @@ public final class RoleInspector {
             }
             report = inspectOnce(role);
         }
-        return heldByRecordedPid(report) ? exiting(report) : report;
+        if (!heldByRecordedPid(report)) {
+            return report;
+        }
+        return report.hasReason(ReasonCode.PID_DEAD) ? exiting(report) : otherIncarnation(report);
     }
 
     private static boolean saysNobodyOwns(RoleReport report) {
@@ -96,6 +100,23 @@ public final class RoleInspector {
         List<Reason> reasons = new ArrayList<>(stale.reasons());
         reasons.add(new Reason(ReasonCode.OWNER_EXITING, "Owner PID " + pid + " still holds the host lock although it reads as exited:"
                 + " it is stopping; ask again in a moment"));
+        return report(stale.role(), Verdict.UNPROVABLE, stale.record(), stale.lock(), stale.liveness(), reasons, checks);
+    }
+
+    /**
+     * The recorded PID holds the host lock and is alive, but it is not the incarnation the record
+     * describes (another start time, another boot, no identity at all). Nothing says it is exiting:
+     * the words say what was seen, and the verdict stays UNPROVABLE (the lock is held, so nothing is
+     * retracted, and the record does not prove who the owner is).
+     */
+    private RoleReport otherIncarnation(RoleReport stale) {
+        long pid = stale.record().recordOrNull().pid();
+        List<Check> checks = new ArrayList<>(stale.checks());
+        checks.add(new Check("lockRecheck", CheckResult.FAIL, "after the liveness checks the host lock is still held by the recorded PID "
+                + pid + ", which is alive but not the recorded incarnation"));
+        List<Reason> reasons = new ArrayList<>(stale.reasons());
+        reasons.add(new Reason(ReasonCode.HOLDER_NOT_RECORDED_INCARNATION, "The host lock is held by PID " + pid
+                + ", the recorded PID, but it is not the recorded incarnation: the record does not describe the process that holds the lock"));
         return report(stale.role(), Verdict.UNPROVABLE, stale.record(), stale.lock(), stale.liveness(), reasons, checks);
     }
 

@@ -27,7 +27,8 @@ public record FleetConfig(List<URI> endpoints, String scope, int ttlSeconds, Str
     }
 
     /**
-     * Parses {@code URL[,URL…]}. Each must be {@code http://host:port} or {@code https://host:port};
+     * Parses {@code URL[,URL…]}. Each must be {@code http://host:port} or {@code https://host:port}
+     * with a port from 1 to 65535;
      * anything else is an {@link IllegalArgumentException} naming the bad value.
      */
     public static FleetConfig parse(String urls, String scope, Integer ttlSeconds) {
@@ -46,6 +47,10 @@ public record FleetConfig(List<URI> endpoints, String scope, int ttlSeconds, Str
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
             if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null || uri.getPort() < 0) {
                 throw new IllegalArgumentException("fleet endpoint '" + text + "' is not http://HOST:PORT or https://HOST:PORT");
+            }
+            if (uri.getPort() < 1 || uri.getPort() > 65535) {
+                // URI accepts any digits; the socket would refuse them later, after the host lock was taken.
+                throw new IllegalArgumentException("fleet endpoint '" + text + "' has port " + uri.getPort() + ", which is not between 1 and 65535");
             }
             endpoints.add(URI.create(scheme + "://" + uri.getHost() + ":" + uri.getPort()));
         }

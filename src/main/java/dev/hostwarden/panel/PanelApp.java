@@ -187,6 +187,9 @@ public final class PanelApp extends Application {
         PanelSignals.onQuit(() -> Platform.runLater(this::quit));
 
         model.refresh();
+        // "System" follows the desktop's colour scheme live where the session bus has the settings portal;
+        // dbus-java loads only now, after the window has shown.
+        background.execute(appearance::followDesktop);
         // Changes arrive as file-system events (rendezvous directory, hermes root, profile homes) and as
         // owners' exits; the timer only re-proves what no event announces, and each pass costs real CPU
         // in an otherwise idle process.
@@ -362,6 +365,7 @@ public final class PanelApp extends Application {
         if (model != null) {
             model.close();
         }
+        PanelLauncher.appearance().close();
         if (watcher != null) {
             watcher.close();
         }

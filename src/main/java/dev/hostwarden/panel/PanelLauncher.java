@@ -153,6 +153,12 @@ public final class PanelLauncher {
         return options;
     }
 
+    /** The options a panel started another way (a test's own toolkit) runs with, as the command line would give them. */
+    static void useOptions(String... args) {
+        options = PanelOptions.parse(args);
+        appearance = null;
+    }
+
     /** The look begun at launch; a panel started another way (tests) begins its own. */
     static Appearance appearance() {
         Appearance begun = appearance;

@@ -116,9 +116,9 @@ class EveryEntryPointRecordsTheSameTest {
                         .withEnvironment(Environment.system().with("HERMES_HOME", home.toString()));
                 model = new PanelModel(PanelContext.of(rendezvous, home, control, Place::describe, background, Runnable::run));
             }
-            model.refresh();
-            // Asked again only once a refresh has landed: asking while one runs folds into it, and a
-            // loop that asks faster than a refresh ends would never see one end.
+            // The verdict is read only between refreshes, and a new one starts only then: asked for on every
+            // poll, a refresh was nearly always in flight when the condition looked, and the wait passed only
+            // when a descheduled test thread let one finish first (up to a minute under load).
             Waits.until(role + " shows " + verdict, DEADLINE, () -> {
                 if (model.isRefreshing()) {
                     return false;

@@ -25,6 +25,12 @@ class FleetConfigTest {
     void badValuesAreNamed() {
         assertEquals("fleet endpoint 'etcd:2379' is not http://HOST:PORT or https://HOST:PORT",
                 assertThrows(IllegalArgumentException.class, () -> FleetConfig.parse("etcd:2379", null, null)).getMessage());
+        // issue 21: a port out of range is malformed here, not an unexpected failure when the lease connects.
+        assertEquals("fleet endpoint 'http://127.0.0.1:99999' has port 99999, which is not between 1 and 65535",
+                assertThrows(IllegalArgumentException.class, () -> FleetConfig.parse("http://127.0.0.1:99999", null, null)).getMessage());
+        assertEquals("fleet endpoint 'http://h:0' has port 0, which is not between 1 and 65535",
+                assertThrows(IllegalArgumentException.class, () -> FleetConfig.parse("http://a:1,http://h:0", null, null)).getMessage());
+        assertEquals(List.of(URI.create("https://h:65535")), FleetConfig.parse("https://h:65535", null, null).endpoints());
         assertEquals("fleet TTL 1 s is not between 2 and 3600",
                 assertThrows(IllegalArgumentException.class, () -> FleetConfig.parse("http://h:1", null, 1)).getMessage());
         assertEquals("fleet scope 'a/b' may hold only letters, digits, '.', '_' and '-' (at most 100)",

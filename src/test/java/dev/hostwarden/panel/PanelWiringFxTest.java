@@ -8,6 +8,7 @@ import dev.hostwarden.Main;
 import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.Role;
+import dev.hostwarden.panel.model.Describe;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.view.PanelView;
 import dev.hostwarden.runtime.LaunchSettings;
@@ -130,7 +131,7 @@ class PanelWiringFxTest {
     private static boolean showsLabelContaining(FxRobot robot, String cardId, String part) throws Exception {
         Node card = robot.lookup(cardId).query();
         return onFx(() -> robot.from(card).lookup((Node node) -> node instanceof Label label && label.isVisible()
-                && label.getText() != null && label.getText().replace("\u200B", "").contains(part)).tryQuery().isPresent());
+                && label.getText() != null && Describe.plainPath(label.getText()).contains(part)).tryQuery().isPresent());
     }
 
     /** Folds out a card's section, as a click on its title does. */

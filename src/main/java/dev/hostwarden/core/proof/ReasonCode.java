@@ -21,6 +21,8 @@ public enum ReasonCode {
     ENDPOINT_SILENT,
     LOCK_DIR_UNUSABLE,
     OWNER_EXITING,
+    /** The host lock's holder is the recorded PID, alive, but not the incarnation the record describes. */
+    HOLDER_NOT_RECORDED_INCARNATION,
     /** Another machine holds the role's fleet lease: nothing here to retract; a local owner would wait. */
     FLEET_HELD_ELSEWHERE,
     /** The fleet's etcd cannot be asked: the fleet state is unproven (never "no owner"). */

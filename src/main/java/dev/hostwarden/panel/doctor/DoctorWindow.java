@@ -1,11 +1,12 @@
 package dev.hostwarden.panel.doctor;
 
 import dev.hostwarden.panel.model.PanelContext;
+import dev.hostwarden.panel.view.SecondaryWindows;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
-/** The Doctor as its own window beside the panel; each opening checks afresh. */
+/** The Doctor as its own window beside the panel; each opening checks afresh; Esc and Ctrl+W close it. */
 public final class DoctorWindow {
     private static final String MODEL = DoctorViewModel.class.getName();
 
@@ -30,6 +31,7 @@ public final class DoctorWindow {
         stage.initOwner(owner);
         stage.setTitle("Hostwarden — Doctor");
         stage.setScene(scene);
+        SecondaryWindows.closeWithKeys(stage);
         stage.getProperties().put(MODEL, model);
         stage.show();
         model.run();

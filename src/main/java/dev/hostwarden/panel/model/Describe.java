@@ -83,14 +83,44 @@ public final class Describe {
         return seconds < 60 ? "less than a minute" : seconds < 3600 ? seconds / 60 + " min" : duration(seconds);
     }
 
-    /** The text with a break opportunity after each '/', so a long path wraps between names, never inside one. */
+    /**
+     * The path as a wrapping label should show it: it wraps between names, after a '/', never inside
+     * one. JavaFX breaks lines where {@link java.text.BreakIterator#getLineInstance()} allows, which
+     * ignores a zero-width space but breaks after '-' and after '.' ("host-serve." / "json"). So a
+     * hair space (U+200A, whitespace a proportional font draws about one pixel wide) follows each '/',
+     * each '-' becomes a non-breaking hyphen (U+2011, drawn the same) and a zero-width no-break space
+     * (U+FEFF) follows each '.'. Copy the plain path ({@link #plainPath}), never the shown text; and
+     * show it in a proportional font, where a monospaced one draws the hair space a full cell wide.
+     */
     public static String breakablePath(String path) {
-        return path.replace("/", "/\u200B");
+        return path.replace("/", "/" + PATH_BREAK).replace("-", NO_BREAK_HYPHEN).replace(".", "." + NO_BREAK);
     }
+
+    /** The plain path back from {@link #breakablePath}'s text. */
+    public static String plainPath(String shown) {
+        return shown.replace(PATH_BREAK, "").replace(NO_BREAK_HYPHEN, "-").replace(NO_BREAK, "");
+    }
+
+    private static final String PATH_BREAK = "\u200A";
+    private static final String NO_BREAK_HYPHEN = "\u2011";
+    private static final String NO_BREAK = "\uFEFF";
 
     /** At most {@code max} characters, with an ellipsis when cut (the full text goes in a tooltip). */
     public static String shortened(String text, int max) {
         return text.length() <= max ? text : text.substring(0, max - 1) + "…";
+    }
+
+    /**
+     * At most about {@code max} characters, cut in the middle ("launched PID 4242: /opt/… (output in …/gateway.log)"),
+     * so both what a line starts with and how it ends stay readable; the full text goes in a tooltip.
+     */
+    public static String shortenedInMiddle(String text, int max) {
+        if (text.length() <= max) {
+            return text;
+        }
+        int tail = max / 3;
+        int head = max - tail - 1;
+        return text.substring(0, head) + "…" + text.substring(text.length() - tail);
     }
 
     public static String orDash(Object value) {

@@ -71,6 +71,7 @@ public final class PanelModel {
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "Hostwarden");
     private final ReadOnlyStringWrapper lockDir = new ReadOnlyStringWrapper(this, "lockDir", "");
     private final ReadOnlyObjectWrapper<Instant> lastRefresh = new ReadOnlyObjectWrapper<>(this, "lastRefresh");
+    private final ReadOnlyObjectWrapper<Instant> lastChecked = new ReadOnlyObjectWrapper<>(this, "lastChecked");
     private final ReadOnlyIntegerWrapper refreshCount = new ReadOnlyIntegerWrapper(this, "refreshCount");
     private final ReadOnlyObjectWrapper<OwnershipEvent> lastEvent = new ReadOnlyObjectWrapper<>(this, "lastEvent");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
@@ -145,6 +146,11 @@ public final class PanelModel {
 
     public ReadOnlyObjectProperty<Instant> lastRefreshProperty() {
         return lastRefresh.getReadOnlyProperty();
+    }
+
+    /** When the state was last proven: the last refresh, or a later 10 s re-check that found nothing changed. */
+    public ReadOnlyObjectProperty<Instant> lastCheckedProperty() {
+        return lastChecked.getReadOnlyProperty();
     }
 
     /** How many refreshes have been applied (tests wait on it). */
@@ -245,6 +251,9 @@ public final class PanelModel {
             try {
                 if (reports.stream().anyMatch(this::differsNow)) {
                     refresh();
+                } else {
+                    // Nothing changed, but it was checked: the header's "checked" says when.
+                    submit(context.ui(), () -> lastChecked.set(context.clock().instant()));
                 }
             } finally {
                 rechecking.set(false);
@@ -408,6 +417,7 @@ public final class PanelModel {
         summary.set(summarize(taken.roles()));
         title.set(title(taken.roles().stream().map(role -> role.report().verdict()).toList()));
         lastRefresh.set(taken.at());
+        lastChecked.set(taken.at());
         refreshCount.set(refreshCount.get() + 1);
         for (OwnershipEvent event : events) {
             lastEvent.set(event);

@@ -1,5 +1,6 @@
 package dev.hostwarden.panel.notify;
 
+import dev.hostwarden.core.platform.Environment;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,6 +39,9 @@ public final class DbusNotifier implements Notifier {
     private final boolean actionsSupported;
     private final boolean bodyMarkup;
     private final Notifier fallback;
+    /** The app icon every notification carries (NotificationIcon), or "". */
+    private final String appIcon;
+    private final Environment environment = Environment.system();
     private final ExecutorService sender = Executors.newSingleThreadExecutor(runnable -> {
         Thread thread = new Thread(runnable, "hostwarden-notify");
         thread.setDaemon(true);
@@ -50,8 +54,9 @@ public final class DbusNotifier implements Notifier {
     private volatile boolean closed;
 
     private DbusNotifier(DBusConnection connection, FreedesktopNotifications server, List<String> capabilities,
-                         Notifier fallback) {
+                         Notifier fallback, String appIcon) {
         this.connection = connection;
+        this.appIcon = appIcon;
         this.server = server;
         this.actionsSupported = capabilities.contains("actions");
         this.bodyMarkup = capabilities.contains("body-markup");
@@ -80,7 +85,8 @@ public final class DbusNotifier implements Notifier {
             }
             FreedesktopNotifications server = connection.getRemoteObject(FreedesktopNotifications.BUS_NAME,
                     FreedesktopNotifications.OBJECT_PATH, FreedesktopNotifications.class);
-            DbusNotifier notifier = new DbusNotifier(connection, server, server.GetCapabilities(), fallback);
+            DbusNotifier notifier = new DbusNotifier(connection, server, server.GetCapabilities(), fallback,
+                    NotificationIcon.appIcon(Environment.system()));
             notifier.listen();
             return notifier;
         } catch (NotifierUnavailableException | DBusException | RuntimeException failed) {
@@ -113,9 +119,9 @@ public final class DbusNotifier implements Notifier {
         sender.execute(() -> {
             long replaces = idByTag.getOrDefault(notification.tag(), 0L);
             try {
-                UInt32 id = server.Notify(APP_NAME, new UInt32(replaces), "", notification.summary(),
+                UInt32 id = server.Notify(APP_NAME, new UInt32(replaces), appIcon, notification.summary(),
                         bodyMarkup ? escape(notification.body()) : notification.body(), actionList(notification),
-                        hints(notification), -1);
+                        hints(notification, environment), -1);
                 open.remove(replaces);
                 open.put(id.longValue(), notification);
                 idByTag.put(notification.tag(), id.longValue());
@@ -141,9 +147,15 @@ public final class DbusNotifier implements Notifier {
         return flat;
     }
 
-    private static Map<String, Variant<?>> hints(Notification notification) {
+    private static Map<String, Variant<?>> hints(Notification notification, Environment environment) {
         Map<String, Variant<?>> hints = new HashMap<>();
         hints.put("urgency", new Variant<>((byte) notification.urgency().ordinal()));
+        if (notification.shows() != null) {
+            String picture = NotificationIcon.statePicture(environment, notification.shows());
+            if (!picture.isEmpty()) {
+                hints.put("image-path", new Variant<>(picture));
+            }
+        }
         return hints;
     }
 

@@ -324,7 +324,8 @@ public final class NotificationPolicy {
             default -> "Hostwarden: " + role + " owner is gone";
         };
         Notification.Urgency urgency = event.kind() == OwnershipEvent.Kind.STOPPED ? Notification.Urgency.LOW : Notification.Urgency.NORMAL;
-        return new Notification(tag(role), summary, event.message(), urgency, buttons);
+        Verdict now = event.kind() == OwnershipEvent.Kind.TURNED_STALE ? Verdict.STALE : Verdict.NO_OWNER;
+        return new Notification(tag(role), summary, event.message(), urgency, buttons, now);
     }
 
     private Runnable onUi(Runnable action) {

@@ -13,6 +13,7 @@ import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.collections.ListChangeListener;
+import javafx.collections.WeakListChangeListener;
 import javafx.collections.transformation.SortedList;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
@@ -55,6 +56,7 @@ public final class ProfilesPane extends VBox {
     /** Rows the table shows before it scrolls. */
     static final int VISIBLE_ROWS = 12;
     private static final PseudoClass ODD = PseudoClass.getPseudoClass("odd-state");
+    private static final PseudoClass ROW_SELECTED = PseudoClass.getPseudoClass("row-selected");
 
     private final ProfilesViewModel model;
     private final TableView<ProfileRow> table = new TableView<>();
@@ -157,7 +159,11 @@ public final class ProfilesPane extends VBox {
         table.setPrefHeight(ROW_HEIGHT * VISIBLE_ROWS + 30);
         table.setMinHeight(ROW_HEIGHT * 4 + 30);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.setPlaceholder(new Label("No profile homes found"));
+        // Until the first scan has answered, the table is not empty: it is being looked at.
+        Label placeholder = new Label("Scanning profile homes…");
+        placeholder.setId("profiles-placeholder");
+        table.setPlaceholder(placeholder);
+        model.refreshCountProperty().addListener((observable, before, after) -> placeholder.setText("No profile homes found"));
         table.getSelectionModel().setCellSelectionEnabled(true);
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         table.getColumns().setAll(List.of(
@@ -170,10 +176,24 @@ public final class ProfilesPane extends VBox {
                 column("Home", 220, row -> row.home().toString(), OverrunStyle.CENTER_ELLIPSIS),
                 column("Notes", 260, ProfileRow::reasons, OverrunStyle.ELLIPSIS)));
         table.setRowFactory(view -> new TableRow<>() {
+            /** Cell selection leaves rows unselected: the row of a selected cell says so itself. Held here, registered weakly. */
+            private final ListChangeListener<TablePosition> selection = change -> showSelected();
+
+            {
+                view.getSelectionModel().getSelectedCells().addListener(new WeakListChangeListener<>(selection));
+            }
+
             @Override
             protected void updateItem(ProfileRow row, boolean empty) {
                 super.updateItem(row, empty);
                 pseudoClassStateChanged(ODD, !empty && row != null && row.odd());
+                showSelected();
+            }
+
+            private void showSelected() {
+                int index = getIndex();
+                pseudoClassStateChanged(ROW_SELECTED, !isEmpty() && index >= 0
+                        && view.getSelectionModel().getSelectedCells().stream().anyMatch(cell -> cell.getRow() == index));
             }
         });
 
@@ -256,6 +276,8 @@ public final class ProfilesPane extends VBox {
     /** The confirmation: the preview, in the command line's words, and one button that does exactly that. */
     private void confirm(String title, String preview, String go, Runnable action) {
         Alert alert = new Alert(Alert.AlertType.CONFIRMATION);
+        // Styled as the panel, so its buttons show the same focus ring and disabled look.
+        alert.getDialogPane().getStylesheets().add(ProfilesPane.class.getResource("/dev/hostwarden/panel/panel.css").toExternalForm());
         if (getScene() != null && getScene().getWindow() != null) {
             alert.initOwner(getScene().getWindow());
         }

@@ -31,7 +31,7 @@ public final class LaneDerivation {
         // The file is appended in order, but two writers' clocks may interleave a line or two: sort (stable) by time.
         List<HistoryEvent> ordered = roleEvents.stream().sorted(Comparator.comparing(HistoryEvent::at)).toList();
         List<LaneSegment> segments = new ArrayList<>();
-        LaneState state = LaneState.UNKNOWN;
+        LaneState state = LaneState.NOT_RECORDED;
         Instant since = from;
         for (HistoryEvent event : ordered) {
             if (!event.at().isBefore(to)) {
@@ -58,9 +58,11 @@ public final class LaneDerivation {
     static LaneState after(LaneState before, HistoryEvent event) {
         return switch (event.type()) {
             case STARTED, APPEARED, LIVE, RESTARTED, LAUNCHED, SUPERVISED_START -> LaneState.LIVE;
-            case STALE, CRASHED -> LaneState.STALE;
+            case STALE -> LaneState.STALE;
+            // A launched command that never became the owner changes no owner's lane.
+            case CRASHED -> "FAILED_START".equals(event.reason()) ? before : LaneState.STALE;
             case STOPPED, RETRACTED -> LaneState.NO_OWNER;
-            case LOCK_WITHOUT_RECORD -> LaneState.UNKNOWN;
+            case LOCK_WITHOUT_RECORD -> LaneState.STARTING;
             case STOP_REQUESTED, STOP_CANCELLED, MARKER_CLEARED, RESCANNED, GAVE_UP -> before;
         };
     }

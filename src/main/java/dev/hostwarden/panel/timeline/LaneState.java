@@ -10,8 +10,10 @@ public enum LaneState {
     STALE("stale"),
     /** The owner stopped or its record was retracted: the role had no owner. */
     NO_OWNER("no owner"),
-    /** The history says nothing yet (before its first line), or the lock was held without a record. */
-    UNKNOWN("unknown");
+    /** The host lock was held without a record: an owner starting (the panel's STARTING). */
+    STARTING("starting"),
+    /** Before the role's first line in the history: nothing was recorded, so nothing is known. */
+    NOT_RECORDED("not recorded");
 
     private final String label;
 

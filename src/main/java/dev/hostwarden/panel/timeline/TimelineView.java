@@ -40,12 +40,15 @@ public final class TimelineView extends VBox {
         toolbar.getChildren().add(title);
         for (TimeSpan span : TimeSpan.values()) {
             ToggleButton button = new ToggleButton(span.label());
-            button.setId(span == TimeSpan.LAST_24_HOURS ? "span-24h" : "span-7d");
+            button.setId("span-" + span.shortName());
             button.setToggleGroup(spans);
             button.setUserData(span);
             button.setSelected(span == model.spanProperty().get());
             toolbar.getChildren().add(button);
         }
+        // The model opens on the span that shows the latest events: the toggles follow it.
+        model.spanProperty().addListener((observable, before, after) -> spans.getToggles().stream()
+                .filter(toggle -> toggle.getUserData() == after).findFirst().ifPresent(spans::selectToggle));
         // A toggle group lets the selected button be clicked off; the span stays chosen, so put it back.
         spans.selectedToggleProperty().addListener((observable, before, after) -> {
             if (after == null) {

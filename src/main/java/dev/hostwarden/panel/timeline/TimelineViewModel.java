@@ -26,6 +26,8 @@ public final class TimelineViewModel {
     private final ReadOnlyObjectWrapper<TimeSpan> span = new ReadOnlyObjectWrapper<>(TimeSpan.LAST_24_HOURS);
     private final ReadOnlyObjectWrapper<TimelineSnapshot> snapshot = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper();
+    /** Until the first reading is shown or the user picks a span, the span follows the history ({@link TimeSpan#toShow}). */
+    private volatile boolean spanFollowsHistory = true;
 
     public TimelineViewModel(HistoryCache history, Executor background, Executor ui, Clock clock) {
         this.history = history;
@@ -53,19 +55,25 @@ public final class TimelineViewModel {
 
     /** Shows {@code chosen} and builds its lanes afresh. Call on the UI thread. */
     public void show(TimeSpan chosen) {
+        spanFollowsHistory = false;
         span.set(chosen);
         refresh();
     }
 
     /** Reads the history again (off the UI thread) and swaps in the new lanes; a slower older reading never overwrites a newer one. */
     public void refresh() {
-        TimeSpan chosen = span.get();
+        TimeSpan chosen = spanFollowsHistory ? null : span.get();
         long mine = generation.incrementAndGet();
         loading.set(true);
         background.execute(() -> {
             TimelineSnapshot built = build(chosen);
             ui.execute(() -> {
                 if (generation.get() == mine) {
+                    if (spanFollowsHistory) {
+                        // Opened on the span that shows the latest events; from now on it stays where the user leaves it.
+                        spanFollowsHistory = false;
+                        span.set(built.span());
+                    }
                     snapshot.set(built);
                     loading.set(false);
                 }
@@ -73,9 +81,13 @@ public final class TimelineViewModel {
         });
     }
 
+    /** The lanes over {@code chosen}, or over the span that shows the latest events when null. */
     private TimelineSnapshot build(TimeSpan chosen) {
         List<HistoryEvent> events = history.events();
         Instant to = clock.instant();
+        if (chosen == null) {
+            chosen = TimeSpan.toShow(events, to);
+        }
         Instant from = to.minus(chosen.length());
         return new TimelineSnapshot(chosen, from, to, LaneDerivation.lanes(events, from, to), events.isEmpty());
     }

@@ -2,6 +2,7 @@ package dev.hostwarden.panel.timeline;
 
 import dev.hostwarden.history.HistoryCache;
 import dev.hostwarden.history.HistoryLog;
+import dev.hostwarden.panel.view.SecondaryWindows;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.Executor;
@@ -14,7 +15,7 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.util.Duration;
 
-/** The timeline as its own window beside the panel; it reads the history again every 30 s while open. */
+/** The timeline as its own window beside the panel; it reads the history again every 30 s while open; Esc and Ctrl+W close it. */
 public final class TimelineWindow {
     private static final String MODEL = TimelineViewModel.class.getName();
     private static final Duration EVERY = Duration.seconds(30);
@@ -41,6 +42,7 @@ public final class TimelineWindow {
         stage.initOwner(owner);
         stage.setTitle("Hostwarden — Timeline");
         stage.setScene(scene);
+        SecondaryWindows.closeWithKeys(stage);
         stage.getProperties().put(MODEL, model);
         Timeline again = new Timeline(new KeyFrame(EVERY, event -> model.refresh()));
         again.setCycleCount(Animation.INDEFINITE);

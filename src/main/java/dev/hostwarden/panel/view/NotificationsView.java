@@ -149,17 +149,9 @@ public final class NotificationsView {
         return popup.isShowing();
     }
 
-    /**
-     * Places the history button left of Refresh and the banner under the header. PanelView is shared
-     * by several parts of the panel, so this finds its header by the style class and id it already has
-     * instead of adding to its constructor.
-     */
+    /** Places the history button left of Refresh and the banner under the header. */
     public void attachTo(PanelView view) {
-        Node header = view.lookup(".header");
-        Node refresh = view.lookup("#refresh");
-        if (header instanceof HBox row && header.getParent() instanceof VBox top && refresh != null) {
-            row.getChildren().add(row.getChildren().indexOf(refresh), historyButton);
-            top.getChildren().add(top.getChildren().indexOf(header) + 1, banner);
-        }
+        view.addHeaderControl(historyButton);
+        view.addUnderHeader(banner);
     }
 }

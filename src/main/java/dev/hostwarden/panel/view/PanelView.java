@@ -1,5 +1,6 @@
 package dev.hostwarden.panel.view;
 
+import dev.hostwarden.panel.model.Describe;
 import dev.hostwarden.panel.model.PanelModel;
 import dev.hostwarden.panel.model.TrayStatus;
 import dev.hostwarden.panel.tray.TrayGlyph;
@@ -13,11 +14,11 @@ import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.image.Image;
 import javafx.scene.image.ImageView;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
@@ -31,7 +32,9 @@ public final class PanelView extends BorderPane {
     private final Label notice = Ui.wrapping("", "small");
     private final Label footer = Ui.wrapping("", "subtle", "small");
     private final List<RoleCardView> views;
-    private final HBox header;
+    private final VBox header;
+    private final FlowPane controls;
+    private final VBox underHeader;
 
     public PanelView(PanelModel model, Clock clock) {
         getStyleClass().add("panel");
@@ -39,24 +42,22 @@ public final class PanelView extends BorderPane {
         icon.imageProperty().bind(Bindings.createObjectBinding(
                 () -> new Image(PanelView.class.getResource(TrayGlyph.resource(model.trayStatusProperty().get().typical(), model.trayStatusProperty().get() == TrayStatus.ATTENTION, 32)).toExternalForm()),
                 model.trayStatusProperty()));
-        Label lockDir = Ui.label("", "subtle", "small");
+        // The directory has a line of its own under the title and wraps between names: it is never cut,
+        // and it never takes room from the buttons.
+        Label lockDir = Ui.wrapping("", "subtle", "small");
         lockDir.setId("lock-dir");
-        lockDir.textProperty().bind(Bindings.concat("Rendezvous directory: ", model.lockDirProperty()));
-        // A long directory gives way in its middle; the buttons on the right never do.
-        lockDir.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
-        lockDir.setMinWidth(0);
-        HoverTooltip.install(lockDir, model.lockDirProperty());
+        lockDir.textProperty().bind(Bindings.createStringBinding(
+                () -> "Rendezvous directory: " + Describe.breakablePath(model.lockDirProperty().get()), model.lockDirProperty()));
         Ui.copyable(lockDir, "");
         model.lockDirProperty().addListener((observable, before, after) -> Ui.copyable(lockDir, after));
-        VBox titles = new VBox(2, Ui.label("Hostwarden", "app-title"), lockDir);
-        titles.setMinWidth(0);
-        HBox.setHgrow(titles, Priority.ALWAYS);
         Label refreshed = Ui.label("", "subtle", "small");
         refreshed.setId("last-refresh");
-        refreshed.textProperty().bind(Bindings.createStringBinding(() -> model.lastRefreshProperty().get() == null ? "not inspected yet"
-                : "checked " + TIME.format(model.lastRefreshProperty().get().atZone(clock.getZone() == null ? ZoneId.systemDefault() : clock.getZone())),
-                model.lastRefreshProperty()));
-        refreshed.setMinWidth(Region.USE_PREF_SIZE);
+        // The re-checks every 10 s move it too: it says when the state was last proven, not last changed.
+        refreshed.textProperty().bind(Bindings.createStringBinding(() -> model.lastCheckedProperty().get() == null ? "not inspected yet"
+                : "checked " + TIME.format(model.lastCheckedProperty().get().atZone(clock.getZone() == null ? ZoneId.systemDefault() : clock.getZone())),
+                model.lastCheckedProperty()));
+        VBox titles = new VBox(2, Ui.label("Hostwarden", "app-title"), refreshed);
+        titles.setMinWidth(Region.USE_PREF_SIZE);
         Button refresh = new Button("Refresh");
         refresh.setId("refresh");
         refresh.setMinWidth(Region.USE_PREF_SIZE);
@@ -64,9 +65,26 @@ public final class PanelView extends BorderPane {
         refresh.setOnAction(event -> model.refresh());
         icon.setFitWidth(32);
         icon.setFitHeight(32);
-        header = new HBox(icon, titles, refreshed, refresh);
+        // The buttons sit on the right and wrap onto a second row in a narrow window, never under the title.
+        controls = new FlowPane(8, 6, refresh) {
+            /** One row, as wide as its buttons side by side: the row shrinks it (and it wraps) only where the window is narrow. */
+            @Override
+            protected double computePrefWidth(double height) {
+                double width = snappedLeftInset() + snappedRightInset() + getHgap() * Math.max(0, getManagedChildren().size() - 1);
+                for (Node child : getManagedChildren()) {
+                    width += child.prefWidth(-1);
+                }
+                return width;
+            }
+        };
+        controls.setId("header-controls");
+        controls.setAlignment(Pos.CENTER_RIGHT);
+        HBox.setHgrow(controls, Priority.ALWAYS);
+        HBox top = new HBox(12, icon, titles, controls);
+        top.setAlignment(Pos.CENTER_LEFT);
+        header = new VBox(6, top, lockDir);
+        header.setId("header");
         header.getStyleClass().add("header");
-        header.setAlignment(Pos.CENTER_LEFT);
 
         notice.setId("notice");
         notice.getStyleClass().add("notice");
@@ -76,7 +94,8 @@ public final class PanelView extends BorderPane {
         error.textProperty().bind(model.errorProperty());
         error.managedProperty().bind(error.visibleProperty());
         error.visibleProperty().bind(error.textProperty().isNotEmpty());
-        setTop(new VBox(header, notice, error));
+        underHeader = new VBox(header, notice, error);
+        setTop(underHeader);
 
         views = model.cards().stream().map(card -> new RoleCardView(card, clock)).toList();
         HBox row = new HBox();
@@ -103,7 +122,12 @@ public final class PanelView extends BorderPane {
 
     /** Puts a control (a menu, a toggle) in the header, just before Refresh, which stays last and unsqueezed. */
     public void addHeaderControl(Node control) {
-        header.getChildren().add(header.getChildren().size() - 1, control);
+        controls.getChildren().add(controls.getChildren().size() - 1, control);
+    }
+
+    /** Puts a line (the notification banner) right under the header, above the notice and the cards. */
+    public void addUnderHeader(Node line) {
+        underHeader.getChildren().add(underHeader.getChildren().indexOf(header) + 1, line);
     }
 
     private static void arrange(List<RoleCardView> views, HBox row, VBox column, StackPane cards, double width) {

@@ -13,6 +13,7 @@ import dev.hostwarden.core.record.RecordRead;
 import dev.hostwarden.panel.model.CardAction;
 import dev.hostwarden.panel.model.Describe;
 import dev.hostwarden.panel.model.HolderInfo;
+import dev.hostwarden.panel.model.ProfileNames;
 import dev.hostwarden.panel.model.RetractPreview;
 import dev.hostwarden.panel.model.RoleCardModel;
 import dev.hostwarden.panel.model.RoleSnapshot;
@@ -59,7 +60,7 @@ public final class RoleCardView extends VBox {
     private final VBox reasons = new VBox(3);
     private final VBox preview = new VBox();
     private final Label progress = Ui.wrapping("", "progress-line");
-    private final HBox steps = new HBox(8);
+    private final VBox steps = new VBox(4);
     private final Label retractReason = Ui.wrapping("", "subtle", "small");
     private final Label actionMessage = Ui.wrapping("", "small");
     private final Button start = new Button("Start");
@@ -211,7 +212,7 @@ public final class RoleCardView extends VBox {
         }
         String role = model.role().wireName();
         ButtonType stopIt = new ButtonType("Stop", ButtonBar.ButtonData.OK_DONE);
-        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, "", stopIt, ButtonType.CANCEL);
+        Alert alert = SecondaryWindows.styled(new Alert(Alert.AlertType.CONFIRMATION, "", stopIt, ButtonType.CANCEL));
         if (getScene() != null) {
             alert.initOwner(getScene().getWindow());
         }
@@ -241,8 +242,7 @@ public final class RoleCardView extends VBox {
         }
         RoleReport report = snapshot.report();
         String attention = PlatformLines.headline(snapshot.currentPlatforms(), clock.getZone());
-        headline.setText((report.reasons().isEmpty() ? report.verdict().name() : report.reasons().get(0).message())
-                + (attention.isEmpty() ? "" : " · " + attention));
+        headline.setText(ProfileNames.headline(report) + (attention.isEmpty() ? "" : " · " + attention));
         platforms.show(snapshot.currentPlatforms(), model.redactor(), clock);
         tick();
         showAction(model.actionProperty().get());
@@ -252,7 +252,8 @@ public final class RoleCardView extends VBox {
         boolean calm = report.verdict() == Verdict.NO_OWNER
                 && report.reasons().stream().allMatch(reason -> reason.code() == ReasonCode.NO_RECORD);
         proof.getChildren().setAll(report.checks().stream().map(check -> checkRow(check, calm)).toList());
-        reasons.getChildren().setAll(report.reasons().stream().map(RoleCardView::reasonRow).toList());
+        HostRecord owner = report.record().recordOrNull();
+        reasons.getChildren().setAll(report.reasons().stream().map(reason -> reasonRow(reason, owner)).toList());
     }
 
     private void showRecord(RecordRead read) {
@@ -275,7 +276,9 @@ public final class RoleCardView extends VBox {
                 : (found.host().isEmpty() ? "127.0.0.1" : found.host()) + ":" + found.port());
         Ui.row(grid, row++, "Protocol", Integer.toString(found.protocolVersion()));
         Ui.row(grid, row++, "Token", Describe.orDash(found.tokenFingerprint()), "value", "mono");
-        Ui.row(grid, row++, "Profiles", found.profiles().isEmpty() ? "none published yet" : String.join(", ", found.profiles()));
+        // A handful of names: the Profiles section lists every home, and Copy gives the whole list.
+        Ui.rowCopying(grid, row++, "Profiles", found.profiles().isEmpty() ? "none published yet" : ProfileNames.handful(found.profiles()),
+                String.join(", ", found.profiles()));
         Ui.pathRow(grid, row++, "Home", Describe.orDash(found.home()));
         updatedRaw = found.updatedAt();
         updated = Ui.row(grid, row, "Updated", Describe.updatedAt(updatedRaw, clock.instant()));
@@ -326,9 +329,10 @@ public final class RoleCardView extends VBox {
         return row;
     }
 
-    private static Label reasonRow(Reason reason) {
+    private static Label reasonRow(Reason reason, HostRecord owner) {
         boolean bad = reason.code() != ReasonCode.LIVE && reason.code() != ReasonCode.NO_RECORD;
-        Label label = Ui.wrapping("• " + reason.message() + "  [" + reason.code() + "]", bad ? "reason-bad" : "reason");
+        Label label = Ui.wrapping("• " + ProfileNames.reason(reason, owner) + "  [" + reason.code() + "]", bad ? "reason-bad" : "reason");
+        Ui.copyable(label, reason.message());
         label.setTooltip(new Tooltip(reason.code().name()));
         return label;
     }
@@ -343,7 +347,8 @@ public final class RoleCardView extends VBox {
         preview.getStyleClass().add("preview");
         preview.getChildren().add(Ui.label("Retract will remove exactly:", "headline"));
         for (Path file : shown.files()) {
-            preview.getChildren().add(Ui.copyable(Ui.wrapping(Describe.breakablePath(file.toString()), "mono"), file.toString()));
+            // Proportional, as every path: a monospaced font draws the break after '/' a full cell wide.
+            preview.getChildren().add(Ui.copyable(Ui.wrapping(Describe.breakablePath(file.toString()), "value"), file.toString()));
         }
         preview.getChildren().add(Ui.label("Because:", "headline"));
         for (String line : shown.proof()) {
@@ -361,9 +366,12 @@ public final class RoleCardView extends VBox {
         preview.getChildren().add(buttons);
     }
 
+    /** About three lines of the progress line at a card's narrowest; the rest is in its tooltip. */
+    static final int PROGRESS_CHARACTERS = 150;
+
     /**
      * The running action: Cancel and "Force stop now" first, so they stay put under the mouse, then
-     * one line that updates in place with the elapsed time against the timeout.
+     * one line under them, as wide as the card, that updates in place with the elapsed time against the timeout.
      */
     private void progressRow(String role) {
         Button cancel = new Button("Cancel");
@@ -378,10 +386,20 @@ public final class RoleCardView extends VBox {
         force.disableProperty().bind(model.forcibleProperty().not());
         force.setOnAction(event -> model.forceStop());
         progress.setId("progress-" + role);
-        progress.textProperty().bind(model.progressProperty());
-        HBox.setHgrow(progress, Priority.ALWAYS);
-        steps.getChildren().setAll(cancel, force, progress);
-        steps.setAlignment(Pos.CENTER_LEFT);
+        // The line has the card's width under the buttons, and a launched command of 300 profiles is
+        // cut in its middle: the card grows by a few lines while it runs, not by a page.
+        progress.textProperty().bind(Bindings.createStringBinding(
+                () -> Describe.shortenedInMiddle(model.progressProperty().get(), PROGRESS_CHARACTERS), model.progressProperty()));
+        HoverTooltip.install(progress, () -> {
+            Tooltip full = new Tooltip();
+            full.textProperty().bind(model.progressProperty());
+            full.setWrapText(true);
+            full.setMaxWidth(720);
+            return full;
+        });
+        HBox buttons = new HBox(8, cancel, force);
+        buttons.setAlignment(Pos.CENTER_LEFT);
+        steps.getChildren().setAll(buttons, progress);
         steps.getStyleClass().add("steps");
         steps.managedProperty().bind(steps.visibleProperty());
         steps.visibleProperty().bind(model.progressProperty().isNotEmpty());

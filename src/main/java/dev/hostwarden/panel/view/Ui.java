@@ -46,6 +46,11 @@ final class Ui {
         return row(grid, row, key, value, value, valueClasses);
     }
 
+    /** A key/value row that shows {@code shown} and copies {@code copied} (the full value where the shown one is shortened). */
+    static Label rowCopying(GridPane grid, int row, String key, String shown, String copied) {
+        return row(grid, row, key, shown, copied, new String[0]);
+    }
+
     /** A row whose value is a path: it wraps between names, at '/', and copies as the plain path. */
     static Label pathRow(GridPane grid, int row, String key, String path, String... valueClasses) {
         return row(grid, row, key, Describe.breakablePath(path), path, valueClasses);

@@ -9,6 +9,8 @@ import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.OwnershipEvent;
 import dev.hostwarden.panel.model.OwnershipEvent.Kind;
 import dev.hostwarden.testsupport.Waits;
+import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -79,6 +81,12 @@ class DesktopNotificationsOnRealBusTest {
 
         FakeNotificationServer.NotifyCall call = server.nextNotify(WIRE);
         assertEquals("Hostwarden", call.appName());
+        // issue 21: notifications carried no app icon. Here (no installed icon theme entry) it is the cached copy of the menu icon.
+        assertTrue(call.appIcon().equals(NotificationIcon.THEME_NAME) || Files.isRegularFile(Path.of(URI.create(call.appIcon()))),
+                "an icon name or a file the server can read: '" + call.appIcon() + "'");
+        // Its picture is the state's glyph, not the app icon's green tick.
+        String picture = String.valueOf(call.hints().get("image-path").getValue());
+        assertTrue(picture.endsWith("/tray-stale-64.png") && Files.isRegularFile(Path.of(URI.create(picture))), picture);
         assertEquals("Hostwarden: gateway is stale", call.summary());
         assertEquals("gateway: owner PID 4242 turned stale (PID 4242 is not running)", call.body());
         assertEquals(List.of("default", "Open", "open", "Open panel", "retract", "Retract dead record…"), call.actions());

@@ -1,6 +1,7 @@
 package dev.hostwarden.panel.notify;
 
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.core.Verdict;
 import dev.hostwarden.core.record.Role;
@@ -76,6 +77,10 @@ class DunstNotificationsTest {
                     Waits.until("the resolved notification moved to dunst's history", WAIT,
                             () -> dunstctl(env, "count", "displayed").equals("0")
                                     && dunstctl(env, "history").contains("Hostwarden: gateway is stale"));
+                    // issue 21: notifications carried no picture. dunst shows one and names the file it loaded: the
+                    // stale glyph (the image-path hint, which wins over the app icon the wire test sees too).
+                    String history = dunstctl(env, "history");
+                    assertTrue(history.contains("/tray-stale-64.png\""), "dunst loaded the state's picture:\n" + history);
 
                     clock.advance(NotificationPolicy.PER_ROLE_INTERVAL);
                     policy.accept(new OwnershipEvent(Role.SERVE, OwnershipEvent.Kind.DIED, "serve: owner PID 77 is gone (NO_OWNER)"));

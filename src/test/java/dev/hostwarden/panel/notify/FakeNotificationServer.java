@@ -20,7 +20,7 @@ import org.freedesktop.dbus.types.Variant;
  */
 final class FakeNotificationServer implements FreedesktopNotifications, AutoCloseable {
 
-    record NotifyCall(long id, String appName, long replacesId, String summary, String body, List<String> actions,
+    record NotifyCall(long id, String appName, String appIcon, long replacesId, String summary, String body, List<String> actions,
                       Map<String, Variant<?>> hints) {
     }
 
@@ -45,7 +45,7 @@ final class FakeNotificationServer implements FreedesktopNotifications, AutoClos
     public UInt32 Notify(String appName, UInt32 replacesId, String appIcon, String summary, String body,
                          List<String> actions, Map<String, Variant<?>> hints, int expireTimeout) {
         long id = replacesId.longValue() != 0 ? replacesId.longValue() : nextId.getAndIncrement();
-        notifies.add(new NotifyCall(id, appName, replacesId.longValue(), summary, body, List.copyOf(actions), Map.copyOf(hints)));
+        notifies.add(new NotifyCall(id, appName, appIcon, replacesId.longValue(), summary, body, List.copyOf(actions), Map.copyOf(hints)));
         return new UInt32(id);
     }
 

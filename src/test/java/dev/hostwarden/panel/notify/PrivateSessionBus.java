@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Assumptions;
  * A real {@code dbus-daemon} on a socket in a temp dir, with a minimal configuration: no service
  * directories, so nothing is activated behind the test's back (an installed dunst would otherwise
  * answer for org.freedesktop.Notifications). Skips the calling test loudly when dbus-daemon is missing.
+ * Public: the theme's tests follow a settings portal on it too.
  */
-final class PrivateSessionBus implements AutoCloseable {
+public final class PrivateSessionBus implements AutoCloseable {
     private final ChildProcess daemon;
     private final String address;
 
@@ -24,7 +25,7 @@ final class PrivateSessionBus implements AutoCloseable {
         this.address = address;
     }
 
-    static PrivateSessionBus start(Path dir) throws IOException {
+    public static PrivateSessionBus start(Path dir) throws IOException {
         String executable = onPath("dbus-daemon");
         if (executable == null) {
             System.err.println("SKIPPED: dbus-daemon is not on PATH (apt-get install dbus); the desktop notification tests"
@@ -52,7 +53,7 @@ final class PrivateSessionBus implements AutoCloseable {
         return new PrivateSessionBus(daemon, address);
     }
 
-    static String onPath(String name) {
+    public static String onPath(String name) {
         for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(File.pathSeparator)) {
             Path candidate = Path.of(dir, name);
             if (Files.isExecutable(candidate)) {
@@ -62,7 +63,7 @@ final class PrivateSessionBus implements AutoCloseable {
         return null;
     }
 
-    String address() {
+    public String address() {
         return address;
     }
 

@@ -89,24 +89,57 @@ class TimelineWindowFxTest {
         assertTrue(log.append(HistoryEvent.of(EventType.STARTED, Role.SERVE, 5151L).at(now.minusSeconds(3 * 24 * 3600))));
 
         Stage window = onFx(() -> TimelineWindow.open(stage, log, temp.resolve("locks"), background));
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> segmentTexts(window, Role.GATEWAY).size() == 4);
-        assertEquals(List.of("unknown", "live", "stale", "no owner"), segmentTexts(window, Role.GATEWAY));
+        // The latest events reach three days back: it opens on 7 days, where the serve owner's start is a tick.
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> segmentTexts(window, Role.SERVE).size() == 2);
+        assertTrue(onFx(() -> ((ToggleButton) window.getScene().lookup("#span-7d")).isSelected()), "opens on the span that holds the latest events");
+        assertEquals(List.of("not recorded", "live"), segmentTexts(window, Role.SERVE));
+
+        onFx(() -> {
+            ((ToggleButton) window.getScene().lookup("#span-24h")).fire();
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> segmentTexts(window, Role.SERVE).size() == 1);
+        assertEquals(List.of("not recorded", "live", "stale", "no owner"), segmentTexts(window, Role.GATEWAY));
         assertEquals(3, onFx(() -> window.getScene().lookup("#lane-gateway").lookupAll(".lane-tick").size()), "one tick per event");
         Node staleTick = onFx(() -> window.getScene().lookup("#lane-gateway").lookup(".tick-stale"));
         assertNotNull(staleTick);
         assertTrue(((HistoryEvent) staleTick.getUserData()).reason().equals("PID_DEAD"));
         // The serve owner started three days ago: live through the whole last 24 h, with no tick in it.
         assertEquals(List.of("live"), segmentTexts(window, Role.SERVE));
-        assertEquals(List.of("unknown"), segmentTexts(window, Role.DESKTOP_SERVE));
-
-        onFx(() -> {
-            ((ToggleButton) window.getScene().lookup("#span-7d")).fire();
-            return null;
-        });
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> segmentTexts(window, Role.SERVE).size() == 2);
-        assertEquals(List.of("unknown", "live"), segmentTexts(window, Role.SERVE));
+        assertEquals(List.of("not recorded"), segmentTexts(window, Role.DESKTOP_SERVE));
         assertTrue(onFx(() -> window.getScene().getStylesheets().stream().anyMatch(css -> css.endsWith("timeline.css"))));
         assertSame(window, onFx(() -> TimelineWindow.open(stage, log, temp.resolve("locks"), background)), "a second opening brings the same window forward");
+        assertTrue(onFx(() -> ((ToggleButton) window.getScene().lookup("#span-24h")).isSelected()), "and keeps the span the user chose");
+    }
+
+    /** issue 21: six minutes of 14 events were a 5-pixel bar at the right edge of 24 h, every lane reading "unknown". */
+    @Test
+    void sixMinutesOfEventsOpenOnTheLastHourWhereTheyFillTheLane() throws Exception {
+        HistoryLog log = HistoryLog.at(temp.resolve("state/hostwarden/history.jsonl"));
+        Instant now = Instant.now();
+        for (int i = 0; i < 14; i++) {
+            Role role = i % 2 == 0 ? Role.GATEWAY : Role.SERVE;
+            EventType type = i % 4 < 2 ? EventType.STARTED : EventType.STOPPED;
+            assertTrue(log.append(HistoryEvent.of(type, role, 4000L + i).at(now.minusSeconds(360 - 25L * i))));
+        }
+        Stage window = onFx(() -> TimelineWindow.open(stage, log, temp.resolve("locks"), background));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> segmentTexts(window, Role.GATEWAY).size() > 1);
+        for (String span : List.of("#span-1h", "#span-6h", "#span-24h", "#span-7d")) {
+            assertNotNull(onFx(() -> window.getScene().lookup(span)), span + " is offered");
+        }
+        assertTrue(onFx(() -> ((ToggleButton) window.getScene().lookup("#span-1h")).isSelected()), "opens on the last hour");
+        List<String> gateway = segmentTexts(window, Role.GATEWAY);
+        assertEquals("not recorded", gateway.get(0), "before its first line the lane says nothing was recorded");
+        assertTrue(gateway.contains("live") && gateway.contains("no owner"), gateway.toString());
+        // The recorded six minutes take a tenth of the lane: 6/60 of its width, not 6/1440 (once laid out).
+        Callable<Double> share = () -> onFx(() -> {
+            Node lane = window.getScene().lookup("#lane-gateway");
+            double recorded = lane.lookupAll(".lane-segment").stream().filter(node -> !((Label) node).getText().equals("not recorded"))
+                    .mapToDouble(node -> node.getBoundsInParent().getWidth()).sum();
+            return recorded / lane.getBoundsInLocal().getWidth();
+        });
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> share.call() > 0);
+        assertTrue(share.call() > 0.08 && share.call() < 0.12, "six minutes of an hour: " + share.call());
     }
 
     @Test
