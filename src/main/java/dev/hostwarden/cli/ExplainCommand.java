@@ -20,6 +20,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "explain", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class,
         description = "Print a role's verdict as the ordered proof, and what retract or a new owner would do now. Read-only.",
@@ -35,7 +36,7 @@ final class ExplainCommand implements Callable<Integer> {
     @Parameters(paramLabel = "ROLE", converter = RoleConverter.class, description = "gateway, serve or desktop-serve")
     Role role;
 
-    @picocli.CommandLine.Spec
+    @Spec
     CommandLine.Model.CommandSpec spec;
 
     /** How much of the launched owners' output explain shows. */

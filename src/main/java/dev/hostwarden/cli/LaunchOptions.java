@@ -1,5 +1,8 @@
 package dev.hostwarden.cli;
 
+import dev.hostwarden.actions.Actions;
+import dev.hostwarden.actions.ControlOutcome;
+import dev.hostwarden.actions.ControlRequest;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.runtime.ControlResult;
@@ -7,6 +10,7 @@ import dev.hostwarden.runtime.LaunchSettings;
 import dev.hostwarden.runtime.RendezvousOwnerControl;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** What {@code start} and {@code restart} launch with: the settings file and the fleet the new owner joins. */
@@ -47,6 +51,29 @@ final class LaunchOptions {
             control = control.withEnvironment(FleetSupport.relaunchEnvironment(fleet));
         }
         return new Control(control, null);
+    }
+
+    /** What a launching command asks of the actions, once the settings and the fleet allow the launch. */
+    interface LaunchingAction {
+        ControlOutcome run(Actions actions, Role role, ControlRequest request);
+    }
+
+    /**
+     * The whole of {@code start} and {@code restart}: the launch checked first (one line and its exit
+     * code when it cannot be), then the action, its steps as progress and its outcome as the result.
+     */
+    Integer run(CommandSpec spec, CommonOptions common, Role role, String verb, boolean relaunchReference, double timeoutSeconds,
+                LaunchingAction action) {
+        var timeout = ControlOutput.timeout(spec.commandLine(), timeoutSeconds);
+        Output output = HostwardenCommand.output(spec, common);
+        HostRendezvous rendezvous = common.rendezvous();
+        Control control = control(rendezvous, role, output, verb, relaunchReference);
+        if (control.refusedExit() != null) {
+            return control.refusedExit();
+        }
+        ControlOutput steps = new ControlOutput(output, output.json() ? output.err() : output.out());
+        Actions actions = CommonOptions.actions(rendezvous, control.control(), spec);
+        return steps.finish(role, action.run(actions, role, ControlRequest.of(timeout, true, steps.progress())));
     }
 
     private static String nothingDone(String verb) {

@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "logs", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class,
         description = "Print the output of the owners Hostwarden launched for ROLE (start, restart, supervise): the last N lines, "
@@ -37,7 +38,7 @@ final class LogsCommand implements Callable<Integer> {
     @Option(names = "--hermes", description = "hermes' own log in the role's home (logs/gateway.log) instead of Hostwarden's.")
     boolean hermes;
 
-    @picocli.CommandLine.Spec
+    @Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override

@@ -11,20 +11,21 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 @Command(name = "marker", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class, description = "Show or write a home's planned-stop marker.",
         subcommands = {MarkerCommand.Show.class, MarkerCommand.Write.class})
 final class MarkerCommand implements Runnable {
 
-    @picocli.CommandLine.Spec
+    @Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
@@ -47,7 +48,7 @@ final class MarkerCommand implements Runnable {
         @Option(names = "--home", paramLabel = "DIR", description = "The HERMES_HOME (default: HERMES_HOME, else hermes' default).")
         Path home;
 
-        @picocli.CommandLine.Spec
+        @Spec
         CommandLine.Model.CommandSpec spec;
 
         @Override
@@ -152,7 +153,7 @@ final class MarkerCommand implements Runnable {
         @Option(names = "--home", paramLabel = "DIR", description = "The HERMES_HOME (default: HERMES_HOME, else hermes' default).")
         Path home;
 
-        @picocli.CommandLine.Spec
+        @Spec
         CommandLine.Model.CommandSpec spec;
 
         @Override

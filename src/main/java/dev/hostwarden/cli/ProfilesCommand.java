@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "profiles", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class,
         description = "List the root home and every profiles/<name> home: served by the live gateway owner (from its identify "
@@ -41,7 +42,7 @@ final class ProfilesCommand implements Callable<Integer> {
     @Option(names = "--home", paramLabel = "DIR", description = "The HERMES_HOME (default: HERMES_HOME, else hermes' default).")
     Path home;
 
-    @picocli.CommandLine.Spec
+    @Spec
     CommandLine.Model.CommandSpec spec;
 
     static Path root(Path option) {
@@ -110,7 +111,7 @@ final class ProfilesCommand implements Callable<Integer> {
         @Option(names = "--home", paramLabel = "DIR", description = "The HERMES_HOME (default: HERMES_HOME, else hermes' default).")
         Path home;
 
-        @picocli.CommandLine.Spec
+        @Spec
         CommandLine.Model.CommandSpec spec;
 
         @Override
@@ -168,7 +169,7 @@ final class ProfilesCommand implements Callable<Integer> {
         @Option(names = "--dry-run", description = "Show what would be removed and why; change nothing.")
         boolean dryRun;
 
-        @picocli.CommandLine.Spec
+        @Spec
         CommandLine.Model.CommandSpec spec;
 
         @Override

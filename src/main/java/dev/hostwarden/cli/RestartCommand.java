@@ -1,14 +1,14 @@
 package dev.hostwarden.cli;
 
 import dev.hostwarden.actions.Actions;
-import dev.hostwarden.actions.ControlRequest;
 import dev.hostwarden.core.record.Role;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "restart", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class, description = "Stop ROLE's owner, retract what is left, launch the configured command detached, "
         + "and wait until a new owner is proven live.",
@@ -35,20 +35,11 @@ final class RestartCommand implements Callable<Integer> {
             + "is configured, replace it with Hostwarden's reference owner (refused otherwise).")
     boolean relaunchReference;
 
-    @picocli.CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() {
-        var timeout = ControlOutput.timeout(spec.commandLine(), timeoutSeconds);
-        Output output = HostwardenCommand.output(spec, common);
-        var rendezvous = common.rendezvous();
-        LaunchOptions.Control control = launch.control(rendezvous, role, output, "restart", relaunchReference);
-        if (control.refusedExit() != null) {
-            return control.refusedExit();
-        }
-        ControlOutput steps = new ControlOutput(output, output.json() ? output.err() : output.out());
-        Actions actions = CommonOptions.actions(rendezvous, control.control(), spec);
-        return steps.finish(role, actions.restart(role, ControlRequest.of(timeout, true, steps.progress())));
+        return launch.run(spec, common, role, "restart", relaunchReference, timeoutSeconds, Actions::restart);
     }
 }

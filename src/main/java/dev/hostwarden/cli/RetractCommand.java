@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "retract", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class,
         description = "Remove a dead owner's record and token, race-safely (under the host lock).",
@@ -27,7 +28,7 @@ final class RetractCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Show what would be removed and why; change nothing, take no lock.")
     boolean dryRun;
 
-    @picocli.CommandLine.Spec
+    @Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override

@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class, description = "Run a reference owner of ROLE in the foreground, exactly as a hermes owner behaves.",
         exitCodeListHeading = "%nExit codes:%n",
@@ -62,7 +63,7 @@ final class RunCommand implements Callable<Integer> {
             description = "How often the planned-stop watcher polls besides file-system events (default ${DEFAULT-VALUE}).")
     double pollSeconds;
 
-    @picocli.CommandLine.Spec
+    @Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override

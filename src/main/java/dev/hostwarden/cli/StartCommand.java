@@ -1,14 +1,14 @@
 package dev.hostwarden.cli;
 
 import dev.hostwarden.actions.Actions;
-import dev.hostwarden.actions.ControlRequest;
 import dev.hostwarden.core.record.Role;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "start", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class,
         description = "Launch ROLE's configured command detached where no owner runs (retracting a dead owner's record first), "
@@ -33,20 +33,11 @@ final class StartCommand implements Callable<Integer> {
             description = "How long to wait for the new owner to be live (default ${DEFAULT-VALUE}).")
     double timeoutSeconds;
 
-    @picocli.CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() {
-        var timeout = ControlOutput.timeout(spec.commandLine(), timeoutSeconds);
-        Output output = HostwardenCommand.output(spec, common);
-        var rendezvous = common.rendezvous();
-        LaunchOptions.Control control = launch.control(rendezvous, role, output, "start", false);
-        if (control.refusedExit() != null) {
-            return control.refusedExit();
-        }
-        ControlOutput steps = new ControlOutput(output, output.json() ? output.err() : output.out());
-        Actions actions = CommonOptions.actions(rendezvous, control.control(), spec);
-        return steps.finish(role, actions.start(role, ControlRequest.of(timeout, true, steps.progress())));
+        return launch.run(spec, common, role, "start", false, timeoutSeconds, Actions::start);
     }
 }

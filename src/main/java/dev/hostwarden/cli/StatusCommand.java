@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "status", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class,
         description = "Show each role's verdict, record, lock holder and reasons. Read-only.",
@@ -28,7 +29,7 @@ final class StatusCommand implements Callable<Integer> {
     @Parameters(paramLabel = "ROLE", arity = "0..*", description = "gateway, serve or desktop-serve (default: all)")
     List<String> roleNames;
 
-    @picocli.CommandLine.Spec
+    @Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override

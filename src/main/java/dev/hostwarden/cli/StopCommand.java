@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "stop", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class, description = "Stop ROLE's live owner gracefully: the planned-stop marker first, SIGTERM too on POSIX, "
         + "force only after the timeout and after re-proving the process.",
@@ -36,7 +37,7 @@ final class StopCommand implements Callable<Integer> {
     @Option(names = "--no-signal", description = "Write the marker only, send no SIGTERM (the Windows stop, on any platform).")
     boolean noSignal;
 
-    @picocli.CommandLine.Spec
+    @Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override

@@ -32,6 +32,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "supervise", mixinStandardHelpOptions = true, versionProvider = HostwardenCommand.Version.class,
         description = "Keep each ROLE owned, in the foreground: when its owner dies (and nobody stopped it on purpose), retract what it "
@@ -53,7 +54,7 @@ final class SuperviseCommand implements Callable<Integer> {
             + "$XDG_CONFIG_HOME/hostwarden/settings.json, else ~/.config/hostwarden/settings.json). A named file must exist.")
     Path settingsFile;
 
-    @picocli.CommandLine.Spec
+    @Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override

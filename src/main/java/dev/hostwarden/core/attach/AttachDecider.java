@@ -1,10 +1,10 @@
 package dev.hostwarden.core.attach;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.io.PrivateFiles;
 import dev.hostwarden.core.platform.Platform;
+import dev.hostwarden.core.profiles.GatewayOwnerView;
 import dev.hostwarden.core.proof.ControlSocket;
 import dev.hostwarden.core.record.HermesHome;
 import dev.hostwarden.core.record.HostRecord;
@@ -139,18 +139,11 @@ public final class AttachDecider {
 
     /** {@code served_profiles} as names (plain strings or {@code {profile_id, home}} objects). */
     private static List<String> servedNames(ObjectNode answer, String fallbackProfile) {
-        List<String> names = new ArrayList<>();
-        JsonNode served = answer.get("served_profiles");
-        if (served != null && served.isArray()) {
-            for (JsonNode item : served) {
-                if (item.isTextual()) {
-                    names.add(item.textValue());
-                } else if (item.isObject() && item.path("profile_id").isTextual()) {
-                    names.add(item.path("profile_id").textValue());
-                }
-            }
-            return names;
+        List<String> listed = GatewayOwnerView.listedProfiles(answer);
+        if (listed != null) {
+            return listed;
         }
+        List<String> names = new ArrayList<>();
         if (!fallbackProfile.isEmpty()) {
             names.add(answer.path("profile").asText(fallbackProfile).isEmpty() ? fallbackProfile : answer.path("profile").asText(fallbackProfile));
         }

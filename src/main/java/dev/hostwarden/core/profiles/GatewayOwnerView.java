@@ -127,20 +127,33 @@ public record GatewayOwnerView(Verdict verdict, Long pid, Path home, boolean ans
 
     /** {@code served_profiles} as names (strings or {@code {profile_id, home}} objects); else the answer's {@code profile}. */
     static List<String> servedNames(ObjectNode answer) {
-        List<String> names = new ArrayList<>();
-        JsonNode served = answer.get("served_profiles");
-        if (served != null && served.isArray()) {
-            for (JsonNode item : served) {
-                if (item.isTextual()) {
-                    names.add(item.textValue());
-                } else if (item.isObject() && item.path("profile_id").isTextual()) {
-                    names.add(item.path("profile_id").textValue());
-                }
-            }
-            return names;
+        List<String> listed = listedProfiles(answer);
+        if (listed != null) {
+            return listed;
         }
+        List<String> names = new ArrayList<>();
         JsonNode profile = answer.get("profile");
         names.add(profile != null && profile.isTextual() && !profile.textValue().isEmpty() ? profile.textValue() : ProfileHomes.DEFAULT);
+        return names;
+    }
+
+    /**
+     * An identify answer's {@code served_profiles} as names (plain strings or {@code {profile_id, home}}
+     * objects, anything else skipped); null when the answer lists none, so each caller picks its fallback.
+     */
+    public static List<String> listedProfiles(ObjectNode answer) {
+        JsonNode served = answer.get("served_profiles");
+        if (served == null || !served.isArray()) {
+            return null;
+        }
+        List<String> names = new ArrayList<>();
+        for (JsonNode item : served) {
+            if (item.isTextual()) {
+                names.add(item.textValue());
+            } else if (item.isObject() && item.path("profile_id").isTextual()) {
+                names.add(item.path("profile_id").textValue());
+            }
+        }
         return names;
     }
 }

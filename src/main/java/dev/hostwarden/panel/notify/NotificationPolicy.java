@@ -211,10 +211,7 @@ public final class NotificationPolicy {
         if (problem && !expected) {
             banner.set(new Banner(now, event, false));
         }
-        entries.add(0, new NotificationEntry(now, event, delivery));
-        if (entries.size() > HISTORY_SIZE) {
-            entries.remove(HISTORY_SIZE, entries.size());
-        }
+        remember(new NotificationEntry(now, event, delivery));
         // Last: the panel's own state is settled before the desktop (or a test's server) hears of it.
         if (delivery == NotificationEntry.Delivery.SHOWN) {
             notifier.show(notificationFor(event));
@@ -258,10 +255,7 @@ public final class NotificationPolicy {
                 && current.event().role() == event.role()) {
             banner.set(current.resolve());
         }
-        entries.add(0, new NotificationEntry(now, event, delivery));
-        if (entries.size() > HISTORY_SIZE) {
-            entries.remove(HISTORY_SIZE, entries.size());
-        }
+        remember(new NotificationEntry(now, event, delivery));
         if (!failed || delivery != NotificationEntry.Delivery.SHOWN) {
             // The desktop never keeps stale news: a recovery withdraws the failure, and a failure too soon
             // after a shown recovery to be said again (flapping) still withdraws the "is back".
@@ -273,6 +267,14 @@ public final class NotificationPolicy {
             notifier.show(new Notification(platformTag(event.role()), failed ? "Hostwarden: a " + event.role() + " platform is failing"
                     : "Hostwarden: a " + event.role() + " platform is back", event.message(),
                     failed ? Notification.Urgency.NORMAL : Notification.Urgency.LOW, buttons));
+        }
+    }
+
+    /** The newest entry first; the oldest beyond {@link #HISTORY_SIZE} go. */
+    private void remember(NotificationEntry entry) {
+        entries.add(0, entry);
+        if (entries.size() > HISTORY_SIZE) {
+            entries.remove(HISTORY_SIZE, entries.size());
         }
     }
 
