@@ -6,10 +6,13 @@ import dev.hostwarden.core.process.ProcessInspector;
 import dev.hostwarden.core.record.RendezvousDir;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.runtime.HostOwner;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,6 +63,7 @@ public final class ArchiveTraining {
                     "dev.hostwarden.core.lock.ProcLocks$Lookup", "java.util.OptionalLong")) {
                 Class.forName(name, false, ArchiveTraining.class.getClassLoader());
             }
+            stopAChildOwner(dir, sink);
             PrintWriter nowhere = new PrintWriter(sink, true);
             for (String[] command : List.of(new String[] {"stop", "gateway", "--lock-dir", lockDir},
                     new String[] {"restart", "serve", "--lock-dir", lockDir}, new String[] {"start", "desktop-serve", "--lock-dir", lockDir})) {
@@ -72,6 +76,38 @@ public final class ArchiveTraining {
             deleteTree(dir);
         }
         System.exit(0);
+    }
+
+    /**
+     * {@code stop} itself, over a {@code run serve} child: what a stop loads (the marker, the signal, the
+     * wait, the history) is archived too. Only when the launcher has pointed this JVM's state directory
+     * at a throwaway one (XDG_STATE_HOME and HOSTWARDEN_ARCHIVE_STATE the same), so neither the stop nor
+     * the child writes into the user's own history.
+     */
+    private static void stopAChildOwner(Path dir, PrintStream sink) throws Exception {
+        String state = System.getenv("HOSTWARDEN_ARCHIVE_STATE");
+        if (state == null || state.isEmpty() || !state.equals(System.getenv("XDG_STATE_HOME")) || !Path.of(state).isAbsolute()) {
+            return;
+        }
+        String javaCommand = ProcessHandle.current().info().command().orElse(null);
+        if (javaCommand == null) {
+            return;
+        }
+        Path locks = dir.resolve("stop-locks");
+        Path home = Files.createDirectory(dir.resolve("stop-home"));
+        ProcessBuilder builder = new ProcessBuilder(javaCommand, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp",
+                System.getProperty("java.class.path"), "dev.hostwarden.Main", "run", "serve", "--port", "0", "--lock-dir", locks.toString(),
+                "--home", home.toString()).redirectError(ProcessBuilder.Redirect.DISCARD);
+        Process child = builder.start();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+            String ready = lines.readLine();
+            if (ready != null && ready.startsWith("READY")) {
+                Commands.run(new String[] {"stop", "serve", "--lock-dir", locks.toString()}, sink, sink);
+            }
+        } finally {
+            child.destroyForcibly();
+            child.waitFor();
+        }
     }
 
     private static HostOwner start(HostOwner owner) throws Exception {

@@ -6,6 +6,7 @@ import dev.hostwarden.core.io.JsonStreams;
 import dev.hostwarden.core.record.RecordCodec;
 import java.io.IOException;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Whether an owner's answer names the PID (and role) a record names, read straight from jackson-core's
@@ -55,7 +56,7 @@ final class IdentityAnswers {
 
     /** An identity endpoint's JSON body: one object whose {@code role} is {@code role} and {@code pid} is {@code pid}. */
     static boolean endpointBodyNames(String body, String role, long pid) {
-        try (JsonParser parser = JsonStreams.parser(RecordCodec.documentText(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)))) {
+        try (JsonParser parser = JsonStreams.parser(RecordCodec.documentText(body.getBytes(StandardCharsets.UTF_8)))) {
             JsonToken first = parser.nextToken();
             if (first != JsonToken.START_OBJECT) {
                 return false;
