@@ -38,3 +38,30 @@ start_desktop() {
   openbox >"$WORK/wm.log" 2>&1 & PIDS+=($!)
   for _ in $(seq 100); do xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q window && break; sleep 0.05; done
 }
+
+# start_full_desktop: start_desktop, plus a session D-Bus, an XEmbed tray (trayer) and a notification
+# daemon (dunst), the desktop the panel meets at a login; exports DBUS_SESSION_BUS_ADDRESS.
+start_full_desktop() {
+  start_desktop
+  local out; out=$(dbus-daemon --session --fork --print-address=1 --print-pid=1)
+  export DBUS_SESSION_BUS_ADDRESS=$(printf '%s\n' "$out" | sed -n 1p)
+  PIDS+=($(printf '%s\n' "$out" | sed -n 2p))
+  trayer --edge top --align right --widthtype pixel --width 160 --height 24 --transparent false --tint 0x333333 \
+    >"$WORK/tray.log" 2>&1 & PIDS+=($!)
+  dunst >"$WORK/notify.log" 2>&1 & PIDS+=($!)
+  for _ in $(seq 100); do xwininfo -root -tree 2>/dev/null | grep -qi trayer && break; sleep 0.05; done
+}
+
+# start_real_owners LAUNCH...: a `run gateway` serving three profiles and a `run serve` (started with
+# LAUNCH, e.g. java -jar target/hostwarden.jar) in $WORK, waited for READY; exports HERMES_HOME and
+# HERMES_GATEWAY_LOCK_DIR for everything started after.
+start_real_owners() {
+  export HERMES_HOME="$WORK/hermes" HERMES_GATEWAY_LOCK_DIR="$WORK/locks"
+  mkdir -p "$HERMES_HOME/profiles/alpha" "$HERMES_HOME/profiles/beta"
+  "$@" run gateway --profiles default,alpha,beta >"$WORK/gateway.out" 2>"$WORK/gateway.err" & PIDS+=($!)
+  "$@" run serve >"$WORK/serve.out" 2>"$WORK/serve.err" & PIDS+=($!)
+  for out in gateway serve; do
+    for _ in $(seq 600); do grep -q READY "$WORK/$out.out" 2>/dev/null && break; sleep 0.05; done
+    grep -q READY "$WORK/$out.out" || { echo "the $out owner did not start:" >&2; cat "$WORK/$out.err" >&2; exit 1; }
+  done
+}

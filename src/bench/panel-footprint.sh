@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Footprint of an idle panel watching three roles: one live (a child JVM holds the host lock and has
-# published its record), one stale (a record naming a dead PID), one empty.
+# Footprint of an idle panel watching three roles: two real live owners (`run gateway` serving three
+# profiles, or PROFILES=N, and `run serve`) and an empty desktop-serve.
 #
 # Prints: cold start to a visible window (the panel's own "WINDOW_SHOWN <ms since the process started>" line,
 # written when the stage is first shown; printed only with -Dhostwarden.panel.debug=true, which this
@@ -72,22 +72,22 @@ if [[ -z "${DISPLAY:-}" ]]; then
     fi
 fi
 
-# --- three roles: live gateway, stale serve, empty desktop-serve ---------------------------------
+# --- real owners: a `run gateway` serving three profiles (PROFILES=N: N homes, all served) and a
+# `run serve`; desktop-serve empty (the use below starts, stops, kills and retracts owners of it) -------
 LOCKS="$WORK/locks"; HOMEDIR="$WORK/hermes"
 mkdir -p "$LOCKS" "$HOMEDIR/profiles/work"; chmod 700 "$LOCKS"
-CP="target/test-classes:target/classes:$(ls target/lib/*.jar | tr '\n' ':')"
-mkfifo "$WORK/owner.in"
-sleep infinity >"$WORK/owner.in" &
+served=default,work
+for n in $(seq 3 "${PROFILES:-3}"); do mkdir -p "$HOMEDIR/profiles/p$n"; served="$served,p$n"; done
+HERMES_GATEWAY_LOCK_DIR="$LOCKS" HERMES_HOME="$HOMEDIR" XDG_STATE_HOME="$WORK/owners-state" \
+    "$JAVA" -jar target/hostwarden.jar run gateway --profiles "$served" >"$WORK/gateway.out" 2>"$WORK/gateway.err" &
 PIDS+=($!)
-"$JAVA" -XX:+UseSerialGC -cp "$CP" dev.hostwarden.panel.LockHolderChild "$LOCKS" gateway "$HOMEDIR" <"$WORK/owner.in" >"$WORK/owner.out" 2>&1 &
-OWNER=$!; PIDS+=($OWNER)
-for _ in $(seq 300); do grep -q READY "$WORK/owner.out" 2>/dev/null && break; sleep 0.1; done
-grep -q READY "$WORK/owner.out" || { echo "the owner child did not start:" >&2; cat "$WORK/owner.out" >&2; exit 1; }
-sh -c 'exit 0' & DEAD=$!; wait $DEAD
-BOOT="$(cat /proc/sys/kernel/random/boot_id):$(awk '{print $22}' /proc/1/stat)"
-printf '{"role":"serve","home":"%s","pid":%d,"createTime":%s,"startTime":4242,"bootEpoch":"%s","host":"127.0.0.1","port":9120,"protocolVersion":1,"tokenFingerprint":"","profiles":["default"],"updatedAt":"%s"}' \
-    "$HOMEDIR" "$DEAD" "$(date +%s).0" "$BOOT" "$(date -u +%Y-%m-%dT%H:%M:%S.000000+00:00)" >"$LOCKS/host-serve.json"
-chmod 600 "$LOCKS/host-serve.json"
+HERMES_GATEWAY_LOCK_DIR="$LOCKS" HERMES_HOME="$HOMEDIR" XDG_STATE_HOME="$WORK/owners-state" \
+    "$JAVA" -jar target/hostwarden.jar run serve >"$WORK/serve.out" 2>"$WORK/serve.err" &
+PIDS+=($!)
+for out in gateway serve; do
+    for _ in $(seq 600); do grep -q READY "$WORK/$out.out" 2>/dev/null && break; sleep 0.1; done
+    grep -q READY "$WORK/$out.out" || { echo "the $out owner did not start:" >&2; cat "$WORK/$out.err" >&2; exit 1; }
+done
 
 # start_panel [COMMAND...]: a fresh panel (default: java -jar); sets PANEL, SHOWN_MS (the panel's own
 # time since its JVM started) and WALL_MS (since this call, polled every 10 ms).
@@ -164,7 +164,14 @@ start_variant() {
     for word in ${VARIANTS[$i]}; do
         if [[ $word =~ ^[A-Z_][A-Z0-9_]*= ]]; then envs+=("$word"); else opts+=("$word"); fi
     done
-    local command=("$JAVA" "${opts[@]}" -Dhostwarden.panel.debug=true -jar target/hostwarden.jar)
+    # BENCH_JAR=PATH among a variant's words: that build's jar instead of target/hostwarden.jar (for
+    # a launcher, its HOSTWARDEN_JAR).
+    local jar=target/hostwarden.jar kept=()
+    for word in "${envs[@]}"; do
+        if [[ $word == BENCH_JAR=* ]]; then jar=${word#BENCH_JAR=}; kept+=("HOSTWARDEN_JAR=$jar"); else kept+=("$word"); fi
+    done
+    envs=("${kept[@]}")
+    local command=("$JAVA" "${opts[@]}" -Dhostwarden.panel.debug=true -jar "$jar")
     if [[ -n "$(launcher_of "$i")" ]]; then
         command=("${opts[0]}"); envs+=("JAVA_TOOL_OPTIONS=${opts[*]:1} -Dhostwarden.panel.debug=true")
     fi

@@ -1,73 +1,66 @@
 #!/usr/bin/env bash
-# Whole-process wall time of `java -jar target/hostwarden.jar status --json` over three roles with
-# live records present, side by side with a plain python3 reader doing the same reads, and a JVM
-# hello-world for scale, and the installed launcher (installer/linux/hostwarden, with a class-data-
-# sharing archive). Prints medians (with the spread of java -jar) and ratios. Goal: java -jar median <= 0.25 s on 2 cores.
-# Usage: src/bench/status-latency.sh [RUNS]   (after `mvn -B package -DskipTests`)
+# `status` against real owners, side by side with a JVM hello-world in one run: a `run gateway` serving
+# three profiles and a `run serve` (no desktop-serve), started here and waited for READY; then, round by
+# round in a rotating order (src/bench/alternate.py): a hello-world, `java -jar target/hostwarden.jar
+# status --json` (the lock directory from HERMES_GATEWAY_LOCK_DIR, as a script would have it), the same
+# in text, `status desktop-serve` (nothing published), and each of those through the launcher
+# (installer/linux/hostwarden from this checkout, with its class-data archive made by its first status,
+# as the package's postinst makes it). Prints medians, spreads, CPU and ratios to the hello-world, then
+# how many classes each path loads and whether any databind, picocli, OSHI, JNA, JavaFX or AWT class
+# is among them.
+# Goals (issue 22): status with live owners <= 2.0x the hello-world, a role with nothing published
+# <= 1.5x, from java -jar and from the launcher.
+#
+# Usage: src/bench/status-latency.sh [RUNS]   (after mvn -B package -DskipTests; default 21 rounds)
+# Env:   INSTALLED=/usr/bin/hostwarden  adds the installed package's launcher
+#        OTHER_JAR=path/hostwarden.jar   adds another build's java -jar (e.g. the one before a change)
+#        OTHER_LAUNCHER=path             adds another launcher script, run with HOSTWARDEN_JAR=$OTHER_JAR
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-21}
 jar=target/hostwarden.jar
 [ -f "$jar" ] || { echo "build first: mvn -B package -DskipTests" >&2; exit 2; }
-work=$(mktemp -d)
-trap 'kill "$fixture" 2>/dev/null || true; rm -rf "$work"' EXIT
-locks="$work/locks"
-# The command exactly as the goal names it (no --lock-dir): hermes' variable points it at the fixture.
-export HERMES_GATEWAY_LOCK_DIR="$locks"
+. src/bench/bench-lib.sh
+start_work
+export XDG_STATE_HOME="$WORK/state" XDG_CACHE_HOME="$WORK/cache" XDG_CONFIG_HOME="$WORK/config"
+start_real_owners java -jar "$jar"
 
-python3 src/bench/status_fixture.py "$locks" > "$work/fixture.out" &
-fixture=$!
-for _ in $(seq 100); do grep -q READY "$work/fixture.out" 2>/dev/null && break; sleep 0.05; done
-grep -q READY "$work/fixture.out" || { echo "fixture did not start" >&2; exit 1; }
-
-mkdir -p "$work/hello"
-cat > "$work/hello/Hello.java" <<'JAVA'
+mkdir -p "$WORK/hello"
+cat > "$WORK/hello/Hello.java" <<'JAVA'
 public class Hello { public static void main(String[] args) { System.out.println("hello"); } }
 JAVA
-javac -d "$work/hello" "$work/hello/Hello.java"
+javac -d "$WORK/hello" "$WORK/hello/Hello.java"
 
-# Sanity: the jar sees the three live owners.
-java -jar "$jar" status --json | grep -c '"verdict" : "LIVE"' | grep -qx 3 \
-  || { echo "status did not report three LIVE roles" >&2; java -jar "$jar" status >&2; exit 1; }
+java -jar "$jar" status --json | grep -c '"verdict" : "LIVE"' | grep -qx 2 \
+  || { echo "status did not report two LIVE roles" >&2; java -jar "$jar" status >&2; exit 1; }
+# The launcher's first status makes its archive (as the package's postinst does, over an empty directory).
+empty=$(mktemp -d "$WORK/empty.XXXX")
+installer/linux/hostwarden status --lock-dir "$empty" >/dev/null 2>&1 || true
+contenders=("hello=java -cp $WORK/hello Hello"
+  "jar json=java -jar $jar status --json" "launcher json=installer/linux/hostwarden status --json"
+  "jar text=java -jar $jar status" "launcher text=installer/linux/hostwarden status"
+  "jar empty=java -jar $jar status desktop-serve" "launcher empty=installer/linux/hostwarden status desktop-serve")
+if [ -n "${INSTALLED:-}" ]; then
+  "$INSTALLED" status --lock-dir "$empty" >/dev/null 2>&1 || true
+  contenders+=("installed json=$INSTALLED status --json" "installed empty=$INSTALLED status desktop-serve")
+fi
+if [ -n "${OTHER_JAR:-}" ]; then
+  contenders+=("other jar json=java -jar $OTHER_JAR status --json" "other jar empty=java -jar $OTHER_JAR status desktop-serve")
+  if [ -n "${OTHER_LAUNCHER:-}" ]; then
+    HOSTWARDEN_JAR=$OTHER_JAR "$OTHER_LAUNCHER" status --lock-dir "$empty" >/dev/null 2>&1 || true
+    contenders+=("other launcher json=HOSTWARDEN_JAR=$OTHER_JAR $OTHER_LAUNCHER status --json")
+  fi
+fi
 
-# Runs are interleaved round by round (hostwarden, launcher, python3, hello, then again), so a
-# neighbour stealing CPU for a while slows every contender alike instead of one of them.
-export XDG_CACHE_HOME="$work/cache"
-installer/linux/hostwarden status --json >/dev/null   # makes the launcher's CDS archive
-# Warm the page cache once for each, so every contender is measured the same way.
-java -jar "$jar" status --json >/dev/null; python3 src/bench/status_reader.py "$locks" >/dev/null
+echo "status over real owners (run gateway serving three profiles, run serve, no desktop-serve), $runs rounds;" \
+  "load average $(cut -d' ' -f1-3 /proc/loadavg) before"
+python3 src/bench/alternate.py "$runs" "${contenders[@]}"
+echo "  load average $(cut -d' ' -f1-3 /proc/loadavg) after; goals: live owners <= 2.0x hello, nothing published <= 1.5x"
 
-time_once() {  # appends one wall time in seconds to the file $1
-  local file=$1 start end; shift
-  start=$(date +%s.%N)
-  "$@" >/dev/null 2>&1 || true
-  end=$(date +%s.%N)
-  awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f\n", e - s }' >> "$file"
-}
-for _ in $(seq "$runs"); do
-  time_once "$work/t.hw" java -jar "$jar" status --json
-  time_once "$work/t.launcher" installer/linux/hostwarden status --json
-  time_once "$work/t.py" python3 src/bench/status_reader.py "$locks"
-  time_once "$work/t.hello" java -cp "$work/hello" Hello
+# Which classes each path loads (no timing): databind and the desktop stack must not be among them.
+for args in "status --json" "status" "status desktop-serve"; do
+  java -Xlog:class+load:file="$WORK/classes.log" -jar "$jar" $args >/dev/null 2>&1 || true
+  total=$(wc -l < "$WORK/classes.log")
+  forbidden=$(grep -cE ' (com\.fasterxml\.jackson\.databind\.|picocli\.|oshi\.|com\.sun\.jna\.|javafx\.|java\.awt\.)' "$WORK/classes.log" || true)
+  printf '  java -jar %-22s loads %4d classes; databind/picocli/OSHI/JNA/JavaFX/AWT among them: %d\n' "$args" "$total" "$forbidden"
 done
-quantile() {  # quantile Q < times: the nearest-rank Q-quantile
-  sort -n | awk -v q="$1" '{a[NR]=$1} END {i=int(q*NR+0.5); if (i<1) i=1; if (i>NR) i=NR; printf "%.3f", a[i]}'
-}
-median() { sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.3f", m}'; }
-spread() { printf '[p25 %s, p75 %s]' "$(quantile 0.25 < "$1")" "$(quantile 0.75 < "$1")"; }
-hw=$(median < "$work/t.hw")
-launcher=$(median < "$work/t.launcher")
-py=$(median < "$work/t.py")
-hello=$(median < "$work/t.hello")
-
-echo "status --json, 3 live roles, $runs runs each (median wall time)"
-printf '  hostwarden status --json  %s s %s  (goal <= 0.250 s)\n' "$hw" "$(spread "$work/t.hw")"
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
-printf '  installed launcher (CDS)  %s s   (ratio launcher/java -jar: %s)\n' "$launcher" "$(ratio "$launcher" "$hw")"
-printf '  python3 same reads        %s s   (ratio hostwarden/python3: %s)\n' "$py" "$(ratio "$hw" "$py")"
-printf '  JVM hello-world           %s s   (ratio hostwarden/hello: %s)\n' "$hello" "$(ratio "$hw" "$hello")"
-
-# The path must not load OSHI, JavaFX or AWT classes (nor picocli or databind, which it does not need).
-loaded=$(java -Xlog:class+load -jar "$jar" status --json \
-  | grep -cE ' (oshi\.|javafx\.|java\.awt\.|com\.sun\.jna\.|picocli\.|com\.fasterxml\.jackson\.databind\.)' || true)
-echo "  OSHI/JavaFX/AWT/JNA/picocli/databind classes loaded on the status path: $loaded"

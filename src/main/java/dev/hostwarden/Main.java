@@ -1,6 +1,7 @@
 package dev.hostwarden;
 
 import dev.hostwarden.cli.Commands;
+import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.runtime.OwnerSignals;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -25,6 +26,7 @@ public final class Main {
             // First of all: from here on a SIGTERM ends a reference owner with 1, never the JVM's 143.
             OwnerSignals.install();
         }
+        Platform.nameBuiltInSelectorProvider();
         Path missingLib = missingLibDir();
         if (missingLib != null) {
             System.err.println("hostwarden: the libraries directory " + missingLib + " is missing; hostwarden.jar needs the lib/ "

@@ -9,7 +9,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The command line's entry. Plain {@code status} takes the picocli-free {@link FastStatus} path;
+ * The command line's entry. Plain {@code status} and {@code stop ROLE} take the picocli-free
+ * {@link FastStatus} and {@link FastStop} paths;
  * everything else is parsed by picocli ({@link HostwardenCommand}). This class must not link against
  * picocli, or the fast path would pay for loading it.
  */
@@ -22,6 +23,9 @@ public final class Commands {
         PrintWriter err = new PrintWriter(new OutputStreamWriter(stderr, StandardCharsets.UTF_8), true);
         String[] commandFirst = commandFirst(args);
         Integer fast = FastStatus.tryRun(commandFirst, out, err);
+        if (fast == null) {
+            fast = FastStop.tryRun(commandFirst, out, err);
+        }
         if (fast != null) {
             return fast;
         }

@@ -29,7 +29,8 @@ final class ControlOutput {
     Consumer<ControlStep> progress() {
         return step -> {
             steps.add(step);
-            stepsTo.printf(Locale.ROOT, "[%6.2fs] %s%n", step.elapsed().toMillis() / 1000.0, step.message());
+            stepsTo.print("[" + seconds(step.elapsed().toMillis()) + "s] ");
+            stepsTo.println(step.message());
             stepsTo.flush();
         };
     }
@@ -56,6 +57,23 @@ final class ControlOutput {
             output.out().flush();
         }
         return outcome.exitCode();
+    }
+
+    /**
+     * {@code String.format(Locale.ROOT, "%6.2f", millis / 1000.0)} for the milliseconds a step took,
+     * without java.util.Formatter: it looks up the root locale's number symbols, which costs a fresh
+     * {@code stop} JVM several milliseconds of CPU before its first line. A whole number of
+     * milliseconds over 1000 is exact in decimal, so the Formatter's half-up rounding to hundredths is
+     * {@code (millis + 5) / 10}; {@code ControlOutputTest} compares the two.
+     */
+    static String seconds(long millis) {
+        if (millis < 0) {
+            return String.format(Locale.ROOT, "%6.2f", millis / 1000.0);
+        }
+        long hundredths = (millis + 5) / 10;
+        long fraction = hundredths % 100;
+        String text = (hundredths / 100) + (fraction < 10 ? ".0" : ".") + fraction;
+        return text.length() >= 6 ? text : "      ".substring(text.length()) + text;
     }
 
     /** A positive, finite number of seconds, else a usage error naming the value. */

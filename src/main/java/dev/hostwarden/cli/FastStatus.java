@@ -1,12 +1,17 @@
 package dev.hostwarden.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.io.JsonStreams;
 import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.core.record.Role;
+import dev.hostwarden.core.record.RendezvousDir;
 import dev.hostwarden.core.record.SettingsLocation;
-import dev.hostwarden.core.record.Tokens;
 import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,60 +71,97 @@ final class FastStatus {
                 roles.add(role);
             }
         }
-        warmUpInBackground();
         CommonOptions common = new CommonOptions();
         common.lockDir = lockDir;
         common.json = json;
-        return StatusPrinter.execute(common.rendezvous(), roles, new Output(out, err, json));
+        HostRendezvous rendezvous = common.rendezvous();
+        warmUpInBackground(rendezvous.dir(), roles, json);
+        return StatusPrinter.execute(rendezvous, roles, new Output(out, err, json));
     }
 
     /**
-     * The JSON parser's, the pretty printer's and SHA-256's one-time set-up (the token check) cost a
-     * fresh JVM more than the reads themselves; on a second core they overlap with resolving the
-     * directory and reading /proc. Nothing is shared but the classes: the command does its own work
-     * either way. Named thread classes rather than lambdas: the first lambda links the JDK's lambda
-     * machinery, which SHA-256 (through VarHandles) then sets up off the main thread instead.
+     * The one-time set-up of what the command will need, on the second core while the main thread
+     * reads the directory and /proc: the JSON parser when a record is there to read, the pretty
+     * printer for {@code --json}, and the JDK's Unix-socket stack when a gateway record means its
+     * control socket will be asked (opening a Unix socket first seeds a {@code SecureRandom}, which sets
+     * up the JDK's security providers). Nothing is warmed that the command will not use, so polling
+     * {@code status} costs no CPU for it. Nothing is shared but the classes: the command does its own
+     * work either way. Named thread classes rather than lambdas: the first lambda links the JDK's
+     * lambda machinery.
      */
-    private static void warmUpInBackground() {
-        new DigestWarmUp().start();
-        new JsonWarmUp().start();
+    private static void warmUpInBackground(RendezvousDir dir, List<Role> roles, boolean json) {
+        boolean records = false;
+        boolean gateway = false;
+        for (Role role : roles.isEmpty() ? ALL_ROLES : roles) {
+            if (Files.exists(dir.recordPath(role))) {
+                records = true;
+                gateway |= role == Role.GATEWAY;
+            }
+        }
+        if (gateway) {
+            new UnixSocketWarmUp().start();
+        }
+        if (records || json) {
+            new JsonWarmUp(records, json).start();
+        }
     }
 
-    private static final class DigestWarmUp extends Thread {
-        DigestWarmUp() {
-            super("status-warm-up-sha256");
+    private static final List<Role> ALL_ROLES = List.of(Role.values());
+
+    private static final class UnixSocketWarmUp extends Thread {
+        UnixSocketWarmUp() {
+            super("status-warm-up-socket");
             setDaemon(true);
         }
 
         @Override
         public void run() {
-            Tokens.fingerprint("warm-up");
+            try {
+                SocketChannel.open(StandardProtocolFamily.UNIX).close();
+                Selector.open().close();
+            } catch (IOException | RuntimeException unusual) {
+                // Only a head start is lost.
+            }
         }
     }
 
     private static final class JsonWarmUp extends Thread {
-        JsonWarmUp() {
+        private final boolean parser;
+        private final boolean printer;
+
+        JsonWarmUp(boolean parser, boolean printer) {
             super("status-warm-up-json");
             setDaemon(true);
+            this.parser = parser;
+            this.printer = printer;
         }
 
         @Override
         public void run() {
-            try (JsonParser parser = JsonStreams.parser("{\"warm\":[1,2.5,\"up\",true,null]}")) {
-                while (parser.nextToken() != null) {
-                    parser.getText();
+            if (parser) {
+                try (JsonParser json = JsonStreams.parser("{\"warm\":[1,2.5,\"up\",true,null]}")) {
+                    while (json.nextToken() != null) {
+                        json.getText();
+                    }
+                } catch (IOException impossible) {
+                    // Only a head start is lost.
                 }
-            } catch (IOException impossible) {
-                // Only a head start is lost.
             }
-            JsonStreams.pretty(generator -> {
-                generator.writeStartObject();
-                generator.writeArrayFieldStart("warm");
-                generator.writeNumber(1L);
-                generator.writeString("up");
-                generator.writeEndArray();
-                generator.writeEndObject();
-            });
+            if (printer) {
+                JsonStreams.pretty(new WarmDocument());
+            }
+        }
+    }
+
+    private static final class WarmDocument implements JsonStreams.Document {
+        @Override
+        public void writeTo(JsonGenerator generator) throws IOException {
+            generator.writeStartObject();
+            generator.writeArrayFieldStart("warm");
+            generator.writeNumber(1L);
+            generator.writeString("up");
+            generator.writeEndArray();
+            generator.writeEndObject();
         }
     }
 

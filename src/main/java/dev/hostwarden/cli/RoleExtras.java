@@ -20,6 +20,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * What {@code status} and {@code explain} add to the core's report of a role: who keeps it running and
@@ -43,9 +44,17 @@ final class RoleExtras {
     static RoleExtras of(HostRendezvous rendezvous, RoleReport report) {
         Environment env = Environment.system();
         Optional<SupervisionRecord> supervisor = SupervisorSlot.of(env.stateHome(), report.role(), rendezvous.dir().path()).holder();
-        Redactor redactor = Redactor.deferred(() -> KnownSecrets.redactor(rendezvous, env, HermesHome.resolve(env)));
+        Redactor redactor = Redactor.deferred(new SecretsOfTheHost(rendezvous, env));
         Optional<Health> health = new HealthJudge(rendezvous.inspector(), redactor).judge(report, HermesHome.resolve(env));
         return new RoleExtras(supervisor, health, redactor);
+    }
+
+    /** The redactor's secrets, collected at its first use; a class rather than a lambda, which a fresh JVM links slowly. */
+    private record SecretsOfTheHost(HostRendezvous rendezvous, Environment env) implements Supplier<Redactor> {
+        @Override
+        public Redactor get() {
+            return KnownSecrets.redactor(rendezvous, env, HermesHome.resolve(env));
+        }
     }
 
     Optional<SupervisionRecord> supervision() {
@@ -59,7 +68,9 @@ final class RoleExtras {
             SupervisionRecord gaveUp = supervision.get();
             more.add(new Reason(ReasonCode.SUPERVISION_GAVE_UP, "The supervisor PID " + gaveUp.pid() + " (" + gaveUp.by() + ") " + gaveUp.note()));
         }
-        health.ifPresent(judged -> more.addAll(judged.reasons()));
+        if (health.isPresent()) {
+            more.addAll(health.get().reasons());
+        }
         return report.withReasons(more);
     }
 
@@ -103,11 +114,14 @@ final class RoleExtras {
 
     /** The text lines after a role's own: who keeps it running, the gateway's health and one line per platform. */
     void print(PrintWriter out) {
-        supervision.ifPresent(record -> out.printf("  kept    %s%n", record.describe().substring("kept ".length())));
+        // Neither a lambda nor printf: status runs in a fresh JVM, where the first of each costs more than the line.
+        if (supervision.isPresent()) {
+            out.print("  kept    ");
+            out.println(supervision.get().describe().substring("kept ".length()));
+        }
         printHealth(out);
     }
 
-    /** The gateway's health and one line per platform, when it has a runtime status file. */
     /** status's lines: {@code health} in the label column, each platform indented beneath it. */
     void printHealth(PrintWriter out) {
         printHealth(out, "  health  ", "          ");
@@ -122,22 +136,27 @@ final class RoleExtras {
     }
 
     private void printHealth(PrintWriter out, String first, String platformIndent) {
-        health.ifPresent(judged -> {
-            String who = judged.current() ? "current (written by the live owner PID " + judged.writerPid() + ")"
-                    : "retained from PID " + judged.writerPid() + " (not the live owner: history, not present health)";
-            if (judged.reasons().stream().anyMatch(reason -> reason.code() == ReasonCode.GATEWAY_STATE_UNREADABLE)) {
+        if (health.isEmpty()) {
+            return;
+        }
+        // Loops and println, not streams and printf: status prints this from a fresh JVM.
+        Health judged = health.get();
+        String who = judged.current() ? "current (written by the live owner PID " + judged.writerPid() + ")"
+                : "retained from PID " + judged.writerPid() + " (not the live owner: history, not present health)";
+        for (Reason reason : judged.reasons()) {
+            if (reason.code() == ReasonCode.GATEWAY_STATE_UNREADABLE) {
                 who = "unreadable";
             }
-            out.printf("%s%s%s%s%n", first, who, judged.gatewayState() == null ? "" : ": " + judged.gatewayState(),
-                    judged.desiredState() == null ? "" : " (desired: " + judged.desiredState() + ")");
-            for (PlatformState platform : judged.platforms()) {
-                out.printf("%s%s: %s%s%s%n", platformIndent, platform.describe(),
-                        platform.needsAttention() ? "needs attention" : String.valueOf(platform.state()),
-                        platform.errorCode() == null ? "" : ", " + platform.errorCode()
-                                + (platform.errorMessage() == null ? "" : " (" + redactor.redact(platform.errorMessage()) + ")"),
-                        platform.since() == null ? "" : " · since " + platform.since());
-            }
-        });
+        }
+        out.println(first + who + (judged.gatewayState() == null ? "" : ": " + judged.gatewayState())
+                + (judged.desiredState() == null ? "" : " (desired: " + judged.desiredState() + ")"));
+        for (PlatformState platform : judged.platforms()) {
+            out.println(platformIndent + platform.describe() + ": "
+                    + (platform.needsAttention() ? "needs attention" : String.valueOf(platform.state()))
+                    + (platform.errorCode() == null ? "" : ", " + platform.errorCode()
+                            + (platform.errorMessage() == null ? "" : " (" + redactor.redact(platform.errorMessage()) + ")"))
+                    + (platform.since() == null ? "" : " · since " + platform.since()));
+        }
     }
 
     private static void writeText(JsonGenerator generator, String key, String value) throws IOException {

@@ -38,7 +38,8 @@ final class StatusPrinter {
         if (output.json()) {
             output.document(ReportJson.status(rendezvous.dir(), reports, new ExtrasFields(extras)));
         } else {
-            output.out().printf("lock dir  %s (from %s)%n", rendezvous.dir().path(), rendezvous.dir().source());
+            // println, not printf: java.util.Formatter costs a fresh JVM more than the whole report.
+            output.out().println("lock dir  " + rendezvous.dir().path() + " (from " + rendezvous.dir().source() + ")");
             for (RoleReport report : reports) {
                 output.out().println();
                 ReportText.status(output.out(), rendezvous.dir(), report);

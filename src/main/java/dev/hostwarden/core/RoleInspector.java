@@ -232,7 +232,7 @@ public final class RoleInspector {
         String where;
         if (record.role().servesHttp()) {
             where = record.port() == null ? "no bound port" : record.dialHost() + ":" + record.port();
-            answered = OwnerProbe.probe(record, rendezvous.store().readToken(record.role()).orElse(""), ENDPOINT_TIMEOUT).isPresent();
+            answered = OwnerProbe.identifies(record, rendezvous.store().readToken(record.role()).orElse(""), ENDPOINT_TIMEOUT);
         } else {
             Path home;
             try {

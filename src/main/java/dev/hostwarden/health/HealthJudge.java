@@ -42,12 +42,14 @@ public final class HealthJudge {
         HostRecord record = report.record().recordOrNull();
         Path home = record != null && !record.home().isEmpty() ? HermesHome.ownerHome(record) : defaultHome;
         Long livePid = report.verdict() == Verdict.LIVE && record != null ? record.pid() : null;
-        return GatewayStateReader.read(home).map(state -> judge(state, livePid));
+        return judge(home, livePid);
     }
 
     /** The health of the gateway whose home is {@code home}, whose proven live owner is {@code livePid} (null: none). */
     public Optional<Health> judge(Path home, Long livePid) {
-        return GatewayStateReader.read(home).map(state -> judge(state, livePid));
+        // No lambda: status runs this in a fresh JVM, where linking the first one costs more than the judgement.
+        Optional<GatewayState> state = GatewayStateReader.read(home);
+        return state.isPresent() ? Optional.of(judge(state.get(), livePid)) : Optional.empty();
     }
 
     Health judge(GatewayState state, Long livePid) {

@@ -53,7 +53,8 @@ public final class PanelInstance implements AutoCloseable {
     private final Path socket;
     private final Duration patience;
     private ServerSocketChannel server;
-    private String detail = "";
+    private boolean closed;
+    private volatile String detail = "";
 
     /** A panel instance guarded in {@code stateDir}; a later launch waits {@code patience} for an answer. */
     public PanelInstance(Path stateDir, Duration patience) {
@@ -95,14 +96,14 @@ public final class PanelInstance implements AutoCloseable {
         while (true) {
             ClaimResult result = FileLocks.tryClaim(LOCK_NAME, lock);
             if (result.outcome() == LockOutcome.ACQUIRED) {
-                try {
-                    listen(onShow);
-                    return Claim.FIRST;
-                } catch (IOException unbindable) {
-                    // Still the only panel (we hold the lock); later launches just cannot reach us.
-                    detail = "cannot listen on " + socket + ": " + unbindable.getMessage();
-                    return Claim.FIRST;
-                }
+                // The socket is bound on the acceptor's own thread: the first Unix socket sets up the JDK's
+                // security providers (for a random name it never uses), about 30 ms the launch need not wait
+                // for. A later launch that comes meanwhile finds the lock held and no socket yet, and asks
+                // again, as it does while a panel starts.
+                Thread acceptor = new Thread(new Listener(onShow), "panel-instance");
+                acceptor.setDaemon(true);
+                acceptor.start();
+                return Claim.FIRST;
             }
             if (result.outcome() == LockOutcome.COULD_NOT_OPEN) {
                 detail = "the panel lock " + lock + " cannot be opened: " + result.error().getMessage();
@@ -132,7 +133,35 @@ public final class PanelInstance implements AutoCloseable {
         return detail;
     }
 
-    private void listen(Runnable onShow) throws IOException {
+    /** Binds the socket and serves "show" requests; a socket that cannot be bound leaves later launches unable to reach us. */
+    private final class Listener implements Runnable {
+        private final Runnable onShow;
+
+        Listener(Runnable onShow) {
+            this.onShow = onShow;
+        }
+
+        @Override
+        public void run() {
+            ServerSocketChannel listening;
+            try {
+                listening = listen();
+            } catch (IOException | RuntimeException unbindable) {
+                // Still the only panel (we hold the lock); later launches just cannot reach us.
+                detail = "cannot listen on " + socket + ": " + unbindable.getMessage();
+                return;
+            }
+            if (listening != null) {
+                acceptLoop(listening, onShow);
+            }
+        }
+    }
+
+    /** The bound server socket, or null when the instance was closed meanwhile. */
+    private synchronized ServerSocketChannel listen() throws IOException {
+        if (closed) {
+            return null;
+        }
         // We hold the lock, so a socket file here is a dead panel's: replace it.
         Files.deleteIfExists(socket);
         server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
@@ -140,10 +169,7 @@ public final class PanelInstance implements AutoCloseable {
         if (Platform.current().hasPosixPermissions()) {
             Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
         }
-        ServerSocketChannel listening = server;
-        Thread acceptor = new Thread(() -> acceptLoop(listening, onShow), "panel-instance");
-        acceptor.setDaemon(true);
-        acceptor.start();
+        return server;
     }
 
     private static void acceptLoop(ServerSocketChannel listening, Runnable onShow) {
@@ -212,7 +238,8 @@ public final class PanelInstance implements AutoCloseable {
 
     /** Stops listening, removes the socket file and releases the lock (the lock file stays). */
     @Override
-    public void close() {
+    public synchronized void close() {
+        closed = true;
         if (server != null) {
             try {
                 server.close();

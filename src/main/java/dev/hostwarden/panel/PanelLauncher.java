@@ -22,11 +22,19 @@ public final class PanelLauncher {
     /** sysexits-style usage error, as the commands use. */
     private static final int EXIT_USAGE = 2;
     /** What a later launch's "show" does; the app sets it once its window exists. */
-    private static volatile Runnable showWindow = () -> { };
+    private static volatile Runnable showWindow = new NothingYet();
     /** How long a later launch waits for a panel that is starting or shutting down. */
     private static final Duration INSTANCE_PATIENCE = Duration.ofSeconds(10);
 
     private PanelLauncher() {
+    }
+
+    /** What "show" does before the window exists. A class, not a lambda: this class is loaded by the JVM a bare java -jar replaces. */
+    private static final class NothingYet implements Runnable {
+        @Override
+        public void run() {
+            // No window yet: the one being built shows itself.
+        }
     }
 
     /** Set to true for the panel's diagnostic lines on stderr (start-up timing, JavaFX's own notes). */

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A panel started with a bare {@code java -jar hostwarden.jar} on Linux replaces its own JVM, once and
@@ -66,14 +67,24 @@ final class PanelReexec {
      *                    so the replacement need not set it through libc itself
      */
     static Optional<Plan> plan(List<String> commandLine, Map<String, String> environment, Platform platform, boolean disableGl) {
+        return plan(commandLine, environment, platform, disableGl, List.of());
+    }
+
+    /** As above, with the class-data archive's options ({@link #archiveOptions}) after the panel's flags. */
+    static Optional<Plan> plan(List<String> commandLine, Map<String, String> environment, Platform platform, boolean disableGl,
+                               List<String> archive) {
         if (!platform.hasProcFs() || commandLine.isEmpty()) {
             return Optional.empty();
         }
         if ("0".equals(environment.get(VARIABLE)) || notBlank(environment.get("HOSTWARDEN_LAUNCHER"))) {
             return Optional.empty();
         }
-        if (JVM_OPTION_VARIABLES.stream().anyMatch(name -> notBlank(environment.get(name)))) {
-            return Optional.empty();
+        // Loops, not streams and lambdas: this runs in the JVM about to be replaced, where the first
+        // lambda would link the JDK's lambda machinery only to be thrown away by the exec.
+        for (String name : JVM_OPTION_VARIABLES) {
+            if (notBlank(environment.get(name))) {
+                return Optional.empty();
+            }
         }
         int jar = -1;
         for (int i = 1; i < commandLine.size(); i++) {
@@ -92,6 +103,7 @@ final class PanelReexec {
         List<String> argv = new ArrayList<>();
         argv.add(commandLine.get(0));
         argv.addAll(PANEL_FLAGS);
+        argv.addAll(archive);
         argv.addAll(commandLine.subList(1, commandLine.size()));
         Map<String, String> replaced = new TreeMap<>(environment);
         replaced.put(VARIABLE, "0");
@@ -121,12 +133,15 @@ final class PanelReexec {
         } catch (IOException | RuntimeException unreadable) {
             return;   // not Linux, or /proc is not mounted
         }
-        Optional<Plan> plan = plan(commandLine, environment, Platform.current(), RenderingDefaults.wantsGlDisabled());
+        Optional<Plan> plan = plan(commandLine, environment, Platform.current(), RenderingDefaults.wantsGlDisabled(),
+                archiveOptions(jarOf(commandLine), Path.of(SELF), environment));
         if (plan.isEmpty()) {
             return;
         }
         List<String> variables = new ArrayList<>();
-        plan.get().environment().forEach((name, value) -> variables.add(name + "=" + value));
+        for (Map.Entry<String, String> variable : plan.get().environment().entrySet()) {
+            variables.add(variable.getKey() + "=" + variable.getValue());
+        }
         Memory[] keep = new Memory[2];
         try {
             // The running java's own path, as bytes: the kernel names the process after the file
@@ -142,6 +157,9 @@ final class PanelReexec {
             Pointer argv = nullTerminated(plan.get().argv(), keep, 0);
             Pointer envp = nullTerminated(variables, keep, 1);
             closeJvmFilesOnExec();
+            if (debug) {
+                System.err.println("REEXEC " + StartupTrace.sinceProcessStart());
+            }
             int failed = LibC.INSTANCE.execve(program, argv, envp);
             if (debug) {
                 System.err.println("REEXEC_FAILED " + failed + " errno " + Native.getLastError());
@@ -151,6 +169,57 @@ final class PanelReexec {
                 System.err.println("REEXEC_FAILED " + unavailable);
             }
         }
+    }
+
+    /** The jar a {@code java [-D…] -jar JAR …} command line names, or null. */
+    static Path jarOf(List<String> commandLine) {
+        int jar = commandLine.indexOf("-jar");
+        return jar > 0 && jar + 1 < commandLine.size() ? Path.of(commandLine.get(jar + 1)) : null;
+    }
+
+    /**
+     * The panel's class-data-sharing archive, as the installed launcher keeps it (the same name, so
+     * either launch uses the archive the other made): {@code panel-<jar's mtime.size>-<java's mtime.size>.jsa}
+     * beside the jar when that directory is writable (or holds it), else in {@code $XDG_CACHE_HOME/hostwarden/}.
+     * When it exists the replacement maps it (JavaFX's classes, about half of a cold start's CPU, come
+     * from it); when it does not, the replacement writes it at its exit, as the launcher's first panel
+     * does. Nothing with {@code HOSTWARDEN_CDS=0}, or when neither place can hold it.
+     */
+    static List<String> archiveOptions(Path jar, Path java, Map<String, String> environment) {
+        if (jar == null || "0".equals(environment.get("HOSTWARDEN_CDS"))) {
+            return List.of();
+        }
+        try {
+            String name = "panel-" + stamp(jar) + "-" + stamp(java) + ".jsa";
+            Path beside = jar.toAbsolutePath().getParent();
+            Path archive;
+            if (beside != null && (Files.isWritable(beside) || Files.isRegularFile(beside.resolve(name)))) {
+                archive = beside.resolve(name);
+            } else {
+                String cache = environment.get("XDG_CACHE_HOME");
+                if (cache == null || cache.isEmpty()) {
+                    String home = environment.get("HOME");
+                    if (home == null || home.isEmpty()) {
+                        return List.of();
+                    }
+                    cache = home + "/.cache";
+                }
+                archive = Path.of(cache, "hostwarden", name);
+            }
+            if (Files.isRegularFile(archive)) {
+                return List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+            }
+            Files.createDirectories(archive.getParent());
+            return Files.isWritable(archive.getParent())
+                    ? List.of("-XX:ArchiveClassesAtExit=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off") : List.of();
+        } catch (IOException | RuntimeException unusable) {
+            return List.of();
+        }
+    }
+
+    /** {@code stat -L -c '%Y.%s'}: modification time in seconds and size, through links. */
+    private static String stamp(Path file) throws IOException {
+        return Files.getLastModifiedTime(file).to(TimeUnit.SECONDS) + "." + Files.size(file);
     }
 
     /**
@@ -229,7 +298,10 @@ final class PanelReexec {
      * one block kept in {@code keep[slot]} with the pointer array, so neither is freed before execve.
      */
     private static Pointer nullTerminated(List<String> words, Memory[] keep, int slot) {
-        byte[][] bytes = words.stream().map(word -> word.getBytes(StandardCharsets.ISO_8859_1)).toArray(byte[][]::new);
+        byte[][] bytes = new byte[words.size()][];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = words.get(i).getBytes(StandardCharsets.ISO_8859_1);
+        }
         long pointers = (long) (words.size() + 1) * Native.POINTER_SIZE;
         long size = pointers;
         for (byte[] word : bytes) {

@@ -20,14 +20,18 @@ import java.util.regex.Pattern;
  * loses its value even when the value was not known beforehand (log lines).
  */
 public final class Redactor {
-    /** A name that says it holds a secret: tokens, keys, passwords, credentials, cookies. */
-    static final Pattern SECRET_NAME = Pattern.compile("(?i).*(token|secret|passw|passphrase|api_?key|private|credential|auth|cookie|session_key|_key$).*");
     /** Shorter values are not redacted wherever they occur: they would erase ordinary words and numbers. */
     static final int MIN_SECRET_LENGTH = 6;
-    /** {@code name=value}, {@code name: value}, {@code "name": "value"} where the name looks secret. */
-    private static final Pattern SECRET_ASSIGNMENT = Pattern.compile(
-            "(?i)\\b([A-Za-z0-9_.-]*(?:token|secret|passw(?:or)?d|api_?key|credential|authorization)[A-Za-z0-9_.-]*)([\"']?\\s*[=:]\\s*)(\"[^\"]*\"|'[^']*'|[^\\s,;}\"']+)");
-    private static final Pattern BEARER = Pattern.compile("(?i)\\bBearer\\s+[A-Za-z0-9._~+/=-]+");
+
+    /** Compiled at the first redaction, not with the class: status makes a deferred redactor it rarely uses. */
+    private static final class Patterns {
+        /** A name that says it holds a secret: tokens, keys, passwords, credentials, cookies. */
+        static final Pattern SECRET_NAME = Pattern.compile("(?i).*(token|secret|passw|passphrase|api_?key|private|credential|auth|cookie|session_key|_key$).*");
+        /** {@code name=value}, {@code name: value}, {@code "name": "value"} where the name looks secret. */
+        static final Pattern SECRET_ASSIGNMENT = Pattern.compile(
+                "(?i)\\b([A-Za-z0-9_.-]*(?:token|secret|passw(?:or)?d|api_?key|credential|authorization)[A-Za-z0-9_.-]*)([\"']?\\s*[=:]\\s*)(\"[^\"]*\"|'[^']*'|[^\\s,;}\"']+)");
+        static final Pattern BEARER = Pattern.compile("(?i)\\bBearer\\s+[A-Za-z0-9._~+/=-]+");
+    }
 
     private final List<String> secrets;
     private final List<String> homes;
@@ -68,7 +72,7 @@ public final class Redactor {
         /** Every value whose name looks secret. */
         public Builder secretsOf(Map<String, String> variables) {
             variables.forEach((name, value) -> {
-                if (SECRET_NAME.matcher(name).matches()) {
+                if (Patterns.SECRET_NAME.matcher(name).matches()) {
                     secret(value);
                 }
             });
@@ -104,8 +108,8 @@ public final class Redactor {
         for (String secret : secrets) {
             result = result.replace(secret, "<secret fingerprint " + Tokens.fingerprint(secret) + ">");
         }
-        result = BEARER.matcher(result).replaceAll("Bearer <redacted>");
-        Matcher assignment = SECRET_ASSIGNMENT.matcher(result);
+        result = Patterns.BEARER.matcher(result).replaceAll("Bearer <redacted>");
+        Matcher assignment = Patterns.SECRET_ASSIGNMENT.matcher(result);
         StringBuilder scrubbed = new StringBuilder();
         while (assignment.find()) {
             String value = assignment.group(3);

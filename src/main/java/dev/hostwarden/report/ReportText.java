@@ -17,24 +17,50 @@ public final class ReportText {
     private ReportText() {
     }
 
-    /** {@code dir} is where the report was made: a fix hint names it again when an option chose it. */
+    /**
+     * {@code dir} is where the report was made: a fix hint names it again when an option chose it.
+     * Written without {@code printf}: {@code status} runs in a fresh JVM each time, and
+     * {@code java.util.Formatter} (with the locale data {@code %d} looks up) cost it more than the
+     * report itself. The bytes are printf's: {@link #padded} is {@code %-Ns}, {@link #decimal} is {@code %d}.
+     */
     public static void status(PrintWriter out, RendezvousDir dir, RoleReport report) {
         HostRecord record = report.record().recordOrNull();
-        out.printf("%-14s %-11s %s%n", report.role(), report.verdict(), record == null ? "-" : record.describe());
-        out.printf("  lock    %s%n", lock(report.lock()));
+        out.println(padded(String.valueOf(report.role()), 14) + " " + padded(String.valueOf(report.verdict()), 11) + " "
+                + (record == null ? "-" : record.describe()));
+        out.println("  lock    " + lock(report.lock()));
         if (record != null) {
-            out.printf("  owner   PID %d, started %s, boot %s, updated %s%n", record.pid(),
-                    record.startTime() == null ? "?" : record.startTime() + " ticks",
-                    record.bootEpoch().isEmpty() ? "(legacy)" : record.bootEpoch(), record.updatedAt());
+            out.println("  owner   PID " + decimal(record.pid()) + ", started "
+                    + (record.startTime() == null ? "?" : record.startTime() + " ticks")
+                    + ", boot " + (record.bootEpoch().isEmpty() ? "(legacy)" : record.bootEpoch()) + ", updated " + record.updatedAt());
         }
         for (Reason reason : report.reasons()) {
-            out.printf("  reason  %s: %s%n", reason.code(), reason.message());
+            out.println("  reason  " + reason.code() + ": " + reason.message());
         }
         if (report.retractable()) {
-            out.printf("  fix     %s%n", CommandHint.of(dir, "retract " + report.role()));
+            out.println("  fix     " + CommandHint.of(dir, "retract " + report.role()));
         } else if (report.manualFix() != null) {
-            out.printf("  fix     %s%n", report.manualFix());
+            out.println("  fix     " + report.manualFix());
         }
+    }
+
+    /** {@code printf("%-Ns", text)}: the text, then spaces up to {@code width} characters. */
+    static String padded(String text, int width) {
+        if (text.length() >= width) {
+            return text;
+        }
+        StringBuilder padded = new StringBuilder(width).append(text);
+        while (padded.length() < width) {
+            padded.append(' ');
+        }
+        return padded.toString();
+    }
+
+    /**
+     * {@code printf("%d", value)} in the default format locale: plain ASCII digits in the locales
+     * {@link PlainDigits} knows to write them, else the Formatter itself (a locale may write its own digits).
+     */
+    static String decimal(long value) {
+        return PlainDigits.inDefaultLocale() ? Long.toString(value) : String.format("%d", value);
     }
 
     public static void explain(PrintWriter out, RoleReport report) {

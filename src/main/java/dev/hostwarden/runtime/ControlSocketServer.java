@@ -11,12 +11,15 @@ import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Iterator;
 import java.util.function.Function;
 
 /**
@@ -32,6 +35,8 @@ final class ControlSocketServer implements AutoCloseable {
     private final ServerSocketChannel server;
     private final Function<String, ObjectNode> verbs;
     private final Thread acceptor;
+    /** The acceptor's selector, once it has one: close() wakes it, so the thread ends with the server. */
+    private volatile Selector selector;
 
     private ControlSocketServer(Path home, Path socket, ServerSocketChannel server, Function<String, ObjectNode> verbs) {
         this.home = home;
@@ -80,45 +85,115 @@ final class ControlSocketServer implements AutoCloseable {
         return socket;
     }
 
+    /**
+     * One thread serves every connection, through a selector: an answer costs the owner a parse and a
+     * short write, never a thread. A thread per connection (as before) cost the owner about 0.2-0.3 ms of
+     * CPU per {@code status} that asked it, with jackson's per-thread buffers made anew each time, and
+     * sixteen scripts polling {@code status} made it start threads all day. Connections are served side
+     * by side as before: one that never sends its line holds up nobody.
+     */
     private void acceptLoop() {
-        while (server.isOpen()) {
+        try (Selector selector = Selector.open()) {
+            this.selector = selector;
+            server.configureBlocking(false);
+            server.register(selector, SelectionKey.OP_ACCEPT);
+            ByteBuffer in = ByteBuffer.allocate(4096);
+            while (server.isOpen()) {
+                selector.select();
+                Iterator<SelectionKey> ready = selector.selectedKeys().iterator();
+                while (ready.hasNext()) {
+                    SelectionKey key = ready.next();
+                    ready.remove();
+                    if (!key.isValid()) {
+                        continue;
+                    }
+                    if (key.isAcceptable()) {
+                        accept(selector);
+                    } else if (key.attachment() instanceof Connection connection) {
+                        try {
+                            if (key.isReadable()) {
+                                connection.read(key, in);
+                            } else if (key.isWritable()) {
+                                connection.write(key);
+                            }
+                        } catch (IOException | RuntimeException dropped) {
+                            // A client that hangs up early gets nothing; the next one is served.
+                            connection.close(key);
+                        }
+                    }
+                }
+            }
+            for (SelectionKey key : selector.keys()) {
+                if (key.attachment() instanceof Connection connection) {
+                    connection.close(key);
+                }
+            }
+        } catch (IOException | RuntimeException closed) {
+            // The server channel was closed (the owner stops), or the selector cannot be had.
+        }
+    }
+
+    private void accept(Selector selector) throws IOException {
+        SocketChannel client;
+        while ((client = server.accept()) != null) {
             try {
-                SocketChannel client = server.accept();
-                Thread handler = new Thread(() -> serve(client), "control-socket-client");
-                handler.setDaemon(true);
-                handler.start();
-            } catch (IOException closed) {
-                return;
+                client.configureBlocking(false);
+                client.register(selector, SelectionKey.OP_READ, new Connection(client));
+            } catch (IOException | RuntimeException dropped) {
+                client.close();
             }
         }
     }
 
-    private void serve(SocketChannel client) {
-        try (client) {
-            ByteArrayOutputStream line = new ByteArrayOutputStream();
-            ByteBuffer in = ByteBuffer.allocate(4096);
-            read:
-            while (client.read(in) >= 0) {
-                in.flip();
-                while (in.hasRemaining()) {
-                    byte b = in.get();
-                    if (b == '\n') {
-                        break read;
-                    }
+    /** One client: its request line as it arrives, then the answer as it leaves. */
+    private final class Connection {
+        private final SocketChannel client;
+        private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+        private ByteBuffer out;
+
+        Connection(SocketChannel client) {
+            this.client = client;
+        }
+
+        void read(SelectionKey key, ByteBuffer in) throws IOException {
+            in.clear();
+            int read = client.read(in);
+            in.flip();
+            boolean complete = read < 0;
+            while (in.hasRemaining() && !complete) {
+                byte b = in.get();
+                if (b == '\n') {
+                    complete = true;
+                } else {
                     line.write(b);
                 }
-                in.clear();
+            }
+            if (!complete) {
                 if (line.size() > MAX_REQUEST) {
-                    return;
+                    close(key);
                 }
+                return;
             }
             ObjectNode reply = answer(line.toByteArray());
-            ByteBuffer out = ByteBuffer.wrap((JsonTrees.compact(reply) + "\n").getBytes(StandardCharsets.UTF_8));
-            while (out.hasRemaining()) {
-                client.write(out);
+            out = ByteBuffer.wrap((JsonTrees.compact(reply) + "\n").getBytes(StandardCharsets.UTF_8));
+            key.interestOps(SelectionKey.OP_WRITE);
+            write(key);
+        }
+
+        void write(SelectionKey key) throws IOException {
+            client.write(out);
+            if (!out.hasRemaining()) {
+                close(key);
             }
-        } catch (IOException | RuntimeException dropped) {
-            // A client that hangs up early gets nothing; the next one is served.
+        }
+
+        void close(SelectionKey key) {
+            key.cancel();
+            try {
+                client.close();
+            } catch (IOException ignored) {
+                // Already gone.
+            }
         }
     }
 
@@ -152,6 +227,10 @@ final class ControlSocketServer implements AutoCloseable {
             server.close();
         } catch (IOException ignored) {
             // Closing is best effort; the file is removed below.
+        }
+        Selector serving = selector;
+        if (serving != null) {
+            serving.wakeup();
         }
         try {
             Files.deleteIfExists(socket);

@@ -14,6 +14,8 @@ final class OwnerAnswers {
     private final HostOwner owner;
     private final ServedProfiles served;
     private final ProcessInspector inspector;
+    /** This process's start ticks, read once (they never change): identify is asked by every status. */
+    private volatile Long startTicks;
 
     OwnerAnswers(HostOwner owner, ServedProfiles served, ProcessInspector inspector) {
         this.owner = owner;
@@ -54,7 +56,7 @@ final class OwnerAnswers {
                 result.put("profile", now.get(0));
                 result.set("served_profiles", names(now));
                 result.put("multiplex", true);
-                Long start = inspector.startTicks(Platform.currentPid());
+                Long start = ownStartTicks();
                 if (start == null) {
                     result.putNull("start_time");
                 } else {
@@ -76,6 +78,15 @@ final class OwnerAnswers {
             default:
                 return null;
         }
+    }
+
+    private Long ownStartTicks() {
+        Long known = startTicks;
+        if (known == null) {
+            known = inspector.startTicks(Platform.currentPid());
+            startTicks = known;
+        }
+        return known;
     }
 
     private String state() {

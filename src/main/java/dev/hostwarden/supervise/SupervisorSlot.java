@@ -1,6 +1,7 @@
 package dev.hostwarden.supervise;
 
 import dev.hostwarden.core.io.PrivateFiles;
+import dev.hostwarden.core.io.Sha256;
 import dev.hostwarden.core.lock.ClaimResult;
 import dev.hostwarden.core.lock.FileLocks;
 import dev.hostwarden.core.lock.LockProbe;
@@ -14,9 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -46,12 +44,9 @@ public final class SupervisorSlot {
     }
 
     private static String hash(String text) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 6);
-        } catch (NoSuchAlgorithmException impossible) {
-            throw new IllegalStateException(impossible);
-        }
+        // Sha256 rather than MessageDigest: status reads every role's slot in a fresh JVM, which would
+        // otherwise set up the JDK's security providers for this one hash.
+        return Sha256.hex(Sha256.digest(text.getBytes(StandardCharsets.UTF_8)), 6);
     }
 
     public Path lockPath() {
@@ -99,7 +94,8 @@ public final class SupervisorSlot {
         } catch (IOException unreadable) {
             return Optional.empty();
         }
-        SupervisionRecord found = bytes.map(raw -> SupervisionRecord.parse(new String(raw, StandardCharsets.UTF_8))).orElse(null);
+        // No lambda: status reads this in a fresh JVM, where the first lambda links the JDK's lambda machinery.
+        SupervisionRecord found = bytes.isPresent() ? SupervisionRecord.parse(new String(bytes.get(), StandardCharsets.UTF_8)) : null;
         if (found == null || (probe.holderPid() != null && probe.holderPid() != found.pid())) {
             return Optional.empty();
         }

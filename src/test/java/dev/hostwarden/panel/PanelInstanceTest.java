@@ -25,6 +25,12 @@ class PanelInstanceTest {
     private ChildProcess firstPanel() throws Exception {
         ChildProcess first = ChildProcess.java(PanelInstanceChild.class, Map.of(), state.toString());
         assertEquals("FIRST", first.readLine(DEADLINE).strip(), first.stderr());
+        // The socket is bound on the instance's own thread, just after the claim: wait for it, as a later
+        // launch does (it asks again until the socket is there).
+        long deadline = System.nanoTime() + DEADLINE.toNanos();
+        while (!Files.exists(state.resolve("panel.sock")) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
         return first;
     }
 

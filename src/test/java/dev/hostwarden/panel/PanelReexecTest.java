@@ -125,8 +125,20 @@ class PanelReexecTest {
                 "oshi-", "slf4j-", "dbus-java-").stream().anyMatch(name::startsWith));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
-        String bare = panelJvmLine(List.of(java, "-Dhostwarden.panel.debug=true", "-jar", jar.toString()), Map.of());
+        String bare = panelJvmLine(List.of(java, "-Dhostwarden.panel.debug=true", "-jar", jar.toString()), Map.of("HOSTWARDEN_CDS", "0"));
         assertEquals(String.join(" ", PanelReexec.PANEL_FLAGS) + " -Dhostwarden.panel.debug=true", bare);
+
+        // With the class-data archive (as the launcher keeps it, beside the jar): the first launch makes it
+        // at its exit, the next one maps it.
+        String first = panelJvmLine(List.of(java, "-Dhostwarden.panel.debug=true", "-jar", jar.toString()), Map.of());
+        Matcher made = Pattern.compile("-XX:ArchiveClassesAtExit=(\\S+/panel-[0-9.]+-[0-9.]+\\.jsa) ").matcher(first);
+        assertTrue(first.startsWith(String.join(" ", PanelReexec.PANEL_FLAGS) + " ") && made.find(), first);
+        Path archive = Path.of(made.group(1));
+        assertEquals(jar.getParent(), archive.getParent(), "beside the jar, as the launcher keeps it");
+        assertTrue(Files.isRegularFile(archive), "made at the first panel's exit");
+        String next = panelJvmLine(List.of(java, "-Dhostwarden.panel.debug=true", "-jar", jar.toString()), Map.of());
+        assertEquals(String.join(" ", PanelReexec.PANEL_FLAGS) + " -XX:SharedArchiveFile=" + archive
+                + " -Xshare:auto -Xlog:cds=off -Xlog:cds+dynamic=off -Dhostwarden.panel.debug=true", next);
 
         String chosen = panelJvmLine(List.of(java, "-Xmx200m", "-Dhostwarden.panel.debug=true", "-jar", jar.toString()), Map.of());
         assertEquals("-Xmx200m -Dhostwarden.panel.debug=true", chosen, "the user's -Xmx: no flags added");

@@ -350,6 +350,12 @@ class PanelWiringFxTest {
             viewClock = clock;
             show(locks);
             TitledPane fold = robot.lookup("#record-gateway").queryAs(TitledPane.class);
+            // A fold's content joins the scene when it first opens: open it once, then fold it again.
+            onFx(() -> {
+                fold.setExpanded(true);
+                fold.setExpanded(false);
+                return null;
+            });
             String before = onFx(() -> updatedAge(fold));
             assertTrue(before.contains(" ago)"), before);
             tickAfter(clock, Duration.ofSeconds(125));

@@ -1,8 +1,9 @@
 package dev.hostwarden.core.proof;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.io.JsonStreams;
 import dev.hostwarden.core.io.PrivateFiles;
 import dev.hostwarden.core.platform.IoMessages;
 import dev.hostwarden.core.record.RecordCodec;
@@ -67,14 +68,14 @@ public final class ControlSocket {
         return call(home, "identify", timeout);
     }
 
-    /** True when the gateway at {@code home} answers {@code identify} as process {@code pid}. */
+    /**
+     * True when the gateway at {@code home} answers {@code identify} as process {@code pid}. Read with
+     * jackson-core's tokens ({@link IdentityAnswers}), never a databind tree: {@code status} asks this in a
+     * fresh JVM each time, and databind's classes cost it more than the whole exchange.
+     */
     public static boolean identifiesAs(Path home, long pid, Duration timeout) {
-        Optional<ObjectNode> identity = identify(home, timeout);
-        if (identity.isEmpty()) {
-            return false;
-        }
-        JsonNode answeredPid = identity.get().path("pid");
-        return answeredPid.isIntegralNumber() && answeredPid.longValue() == pid;
+        Exchange exchange = exchange(home, "identify", timeout);
+        return exchange.failure == null && IdentityAnswers.controlAnswerNames(exchange.bytes, pid);
     }
 
     /** Sends one verb and returns the {@code result} object of an {@code ok} answer. */
@@ -100,9 +101,54 @@ public final class ControlSocket {
      * too long, or not {@code ok}.
      */
     public static Answer ask(Path home, String verb, Duration timeout) {
+        Exchange exchange = exchange(home, verb, timeout);
+        return exchange.failure != null ? Answer.failed(exchange.failure) : parse(exchange.socket, exchange.bytes);
+    }
+
+    /** One request's answer line (without its newline), or why there is none. */
+    private static final class Exchange {
+        final Path socket;
+        final byte[] bytes;
+        final String failure;
+
+        private Exchange(Path socket, byte[] bytes, String failure) {
+            this.socket = socket;
+            this.bytes = bytes;
+            this.failure = failure;
+        }
+
+        static Exchange failed(Path socket, String why) {
+            return new Exchange(socket, null, why);
+        }
+    }
+
+    /** The request line: {@code {"verb":"identify","id":1,"protocol":1}}, as a compact JSON object. */
+    static byte[] requestLine(String verb) {
+        return (JsonStreams.compact(new Request(verb)) + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A named class rather than a lambda: {@code status} runs in a fresh JVM that links none. */
+    private static final class Request implements JsonStreams.Document {
+        private final String verb;
+
+        Request(String verb) {
+            this.verb = verb;
+        }
+
+        @Override
+        public void writeTo(JsonGenerator generator) throws IOException {
+            generator.writeStartObject();
+            generator.writeStringField("verb", verb);
+            generator.writeNumberField("id", 1);
+            generator.writeNumberField("protocol", PROTOCOL);
+            generator.writeEndObject();
+        }
+    }
+
+    private static Exchange exchange(Path home, String verb, Duration timeout) {
         Path socket = pathFor(home);
         if (!Files.exists(socket)) {
-            return Answer.failed("no control socket at " + socket);
+            return Exchange.failed(socket, "no control socket at " + socket);
         }
         long deadline = System.nanoTime() + timeout.toNanos();
         String seconds = timeout.toMillis() % 1000 == 0 ? timeout.toSeconds() + " s" : timeout.toMillis() + " ms";
@@ -115,16 +161,15 @@ public final class ControlSocket {
             if (!channel.connect(UnixDomainSocketAddress.of(socket))) {
                 while (!channel.finishConnect()) {
                     if (!await(selector, deadline)) {
-                        return Answer.failed("the control socket " + socket + " took no connection within " + seconds);
+                        return Exchange.failed(socket, "the control socket " + socket + " took no connection within " + seconds);
                     }
                 }
             }
-            ObjectNode request = JsonTrees.object().put("verb", verb).put("id", 1).put("protocol", PROTOCOL);
-            ByteBuffer out = ByteBuffer.wrap((request + "\n").getBytes(StandardCharsets.UTF_8));
+            ByteBuffer out = ByteBuffer.wrap(requestLine(verb));
             key.interestOps(SelectionKey.OP_WRITE);
             while (out.hasRemaining()) {
                 if (!await(selector, deadline)) {
-                    return Answer.failed("the control socket " + socket + " took no request within " + seconds);
+                    return Exchange.failed(socket, "the control socket " + socket + " took no request within " + seconds);
                 }
                 channel.write(out);
             }
@@ -133,7 +178,7 @@ public final class ControlSocket {
             ByteBuffer in = ByteBuffer.allocate(8192);
             while (true) {
                 if (!await(selector, deadline)) {
-                    return Answer.failed("no answer on " + socket + " within " + seconds);
+                    return Exchange.failed(socket, "no answer on " + socket + " within " + seconds);
                 }
                 int read = channel.read(in);
                 if (read < 0) {
@@ -143,20 +188,20 @@ public final class ControlSocket {
                 while (in.hasRemaining()) {
                     byte b = in.get();
                     if (b == '\n') {
-                        return parse(socket, line.toByteArray());
+                        return new Exchange(socket, line.toByteArray(), null);
                     }
                     line.write(b);
                 }
                 in.clear();
                 if (line.size() > MAX_RESPONSE) {
-                    return Answer.failed("the answer on " + socket + " is longer than " + MAX_RESPONSE / 1024 + " KiB");
+                    return Exchange.failed(socket, "the answer on " + socket + " is longer than " + MAX_RESPONSE / 1024 + " KiB");
                 }
             }
-            return parse(socket, line.toByteArray());
+            return new Exchange(socket, line.toByteArray(), null);
         } catch (IOException failed) {
-            return Answer.failed("the control socket " + socket + " cannot be reached: " + IoMessages.describe(failed));
+            return Exchange.failed(socket, "the control socket " + socket + " cannot be reached: " + IoMessages.describe(failed));
         } catch (RuntimeException failed) {
-            return Answer.failed("the control socket " + socket + " cannot be reached: " + failed);
+            return Exchange.failed(socket, "the control socket " + socket + " cannot be reached: " + failed);
         }
     }
 

@@ -30,8 +30,34 @@ public final class OwnerProbe {
     }
 
     public static Optional<ObjectNode> probe(HostRecord record, String token, Duration timeout) {
-        if (record.port() == null) {
+        String body = identityBody(record, token, timeout);
+        if (body == null) {
             return Optional.empty();
+        }
+        try {
+            ObjectNode payload = RecordCodec.parseObject(body.getBytes(StandardCharsets.UTF_8));
+            boolean sameRole = record.role().wireName().equals(payload.path("role").asText(null));
+            boolean samePid = payload.path("pid").isIntegralNumber() && payload.path("pid").longValue() == record.pid();
+            return sameRole && samePid ? Optional.of(payload) : Optional.empty();
+        } catch (RecordCodec.CorruptRecordException notJson) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Whether the endpoint {@code record} names answers as that PID and role: {@link #probe}'s answer
+     * without its tree. The answer is read from jackson-core's tokens ({@link IdentityAnswers}), so
+     * {@code status}, which asks every live owner in a fresh JVM, never loads databind.
+     */
+    public static boolean identifies(HostRecord record, String token, Duration timeout) {
+        String body = identityBody(record, token, timeout);
+        return body != null && IdentityAnswers.endpointBodyNames(body, record.role().wireName(), record.pid());
+    }
+
+    /** The body of a 200 answer to {@code GET /api/host/identity} (at most {@link #MAX_BODY} characters), or null. */
+    private static String identityBody(HostRecord record, String token, Duration timeout) {
+        if (record.port() == null) {
+            return null;
         }
         InetSocketAddress address = new InetSocketAddress(record.dialHost(), record.port());
         int millis = (int) Math.max(1, timeout.toMillis());
@@ -52,9 +78,9 @@ public final class OwnerProbe {
             out.write(request.append("\r\n").toString().getBytes(StandardCharsets.UTF_8));
             out.flush();
             String response = readResponse(socket.getInputStream(), System.nanoTime() + timeout.toNanos());
-            return parse(response, record);
+            return body(response);
         } catch (IOException | RuntimeException failed) {
-            return Optional.empty();
+            return null;
         }
     }
 
@@ -65,7 +91,7 @@ public final class OwnerProbe {
      */
     public static Optional<Boolean> answers(HostRecord record, String token, Duration timeout) {
         if (record.role().servesHttp()) {
-            return Optional.of(probe(record, token, timeout).isPresent());
+            return Optional.of(identifies(record, token, timeout));
         }
         try {
             return Optional.of(ControlSocket.identifiesAs(HermesHome.ownerHome(record), record.pid(), timeout));
@@ -87,14 +113,14 @@ public final class OwnerProbe {
         return buffer.toString(StandardCharsets.UTF_8);
     }
 
-    private static Optional<ObjectNode> parse(String response, HostRecord record) {
+    private static String body(String response) {
         int headerEnd = response.indexOf("\r\n\r\n");
         if (!response.startsWith("HTTP/1.") || headerEnd < 0) {
-            return Optional.empty();
+            return null;
         }
         String[] statusLine = response.substring(0, response.indexOf("\r\n")).split(" ");
         if (statusLine.length < 2 || !statusLine[1].equals("200")) {
-            return Optional.empty();
+            return null;
         }
         String body = response.substring(headerEnd + 4);
         if (response.substring(0, headerEnd).toLowerCase(Locale.ROOT).contains("transfer-encoding: chunked")) {
@@ -103,14 +129,7 @@ public final class OwnerProbe {
         if (body.length() > MAX_BODY) {
             body = body.substring(0, MAX_BODY);
         }
-        try {
-            ObjectNode payload = RecordCodec.parseObject(body.getBytes(StandardCharsets.UTF_8));
-            boolean sameRole = record.role().wireName().equals(payload.path("role").asText(null));
-            boolean samePid = payload.path("pid").isIntegralNumber() && payload.path("pid").longValue() == record.pid();
-            return sameRole && samePid ? Optional.of(payload) : Optional.empty();
-        } catch (RecordCodec.CorruptRecordException notJson) {
-            return Optional.empty();
-        }
+        return body;
     }
 
     /** Minimal chunked transfer decoding for servers that stream the identity answer. */

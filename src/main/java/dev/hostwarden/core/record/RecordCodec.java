@@ -289,8 +289,9 @@ public final class RecordCodec {
      * reads with {@code read_text(encoding="utf-8-sig")}, whose strict decoder raises on any byte
      * sequence that is not UTF-8 (encoded surrogates and overlong forms included), and then has no
      * record: so bytes that are not UTF-8 make a corrupt record here, never a replacement character.
+     * Every reader of a JSON document here takes its text through this.
      */
-    private static String documentText(byte[] bytes) throws CorruptRecordException {
+    public static String documentText(byte[] bytes) throws CorruptRecordException {
         String text;
         try {
             text = PrivateFiles.strictUtf8(bytes);

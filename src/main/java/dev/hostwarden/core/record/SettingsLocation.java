@@ -19,9 +19,11 @@ public final class SettingsLocation {
         if (explicit.isPresent()) {
             return Path.of(explicit.get());
         }
-        Optional<Path> xdg = env.get("XDG_CONFIG_HOME").map(Path::of).filter(Path::isAbsolute);
-        if (xdg.isPresent()) {
-            return xdg.get().resolve("hostwarden").resolve("settings.json");
+        // No lambdas: plain status asks this in a fresh JVM, where the first one links the JDK's lambda machinery.
+        Optional<String> xdgValue = env.get("XDG_CONFIG_HOME");
+        Path xdg = xdgValue.isPresent() ? Path.of(xdgValue.get()) : null;
+        if (xdg != null && xdg.isAbsolute()) {
+            return xdg.resolve("hostwarden").resolve("settings.json");
         }
         if (Platform.current().family() == Platform.Family.WINDOWS && env.get("APPDATA").isPresent()) {
             return Path.of(env.get("APPDATA").get(), "hostwarden", "settings.json");

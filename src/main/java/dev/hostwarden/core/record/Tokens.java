@@ -1,11 +1,9 @@
 package dev.hostwarden.core.record;
 
+import dev.hostwarden.core.io.Sha256;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.HexFormat;
 
 /** Session tokens and their fingerprints. Tokens are never printed; only fingerprints are. */
 public final class Tokens {
@@ -17,15 +15,12 @@ public final class Tokens {
         if (token == null || token.isEmpty()) {
             return "";
         }
-        return sha256Hex(token.getBytes(StandardCharsets.UTF_8)).substring(0, 16);
+        return Sha256.hex(Sha256.digest(token.getBytes(StandardCharsets.UTF_8)), 8);
     }
 
+    /** Lowercase hex of SHA-256 over {@code bytes} ({@link Sha256}: no security provider is set up for it). */
     public static String sha256Hex(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException impossible) {
-            throw new IllegalStateException("SHA-256 is required by every Java platform", impossible);
-        }
+        return Sha256.hex(bytes);
     }
 
     /** A fresh URL-safe random token (256 bits). */

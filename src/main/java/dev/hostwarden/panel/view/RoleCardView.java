@@ -21,6 +21,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Locale;
 import javafx.beans.binding.Bindings;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -144,13 +146,37 @@ public final class RoleCardView extends VBox {
         }
     }
 
+    /**
+     * A fold whose content joins the scene when it first opens: folded, its labels and grids were
+     * styled and laid out for nothing (nine folds in three cards, on the way to the first window too).
+     * The content is kept up to date either way.
+     */
     private static TitledPane fold(String title, Node content, String id) {
-        TitledPane pane = new TitledPane(title, content);
+        TitledPane pane = new TitledPane(title, null);
         pane.setId(id);
         pane.setExpanded(false);
         pane.setAnimated(false);
         pane.getStyleClass().add("fold");
+        pane.expandedProperty().addListener(new FirstOpen(pane, content));
         return pane;
+    }
+
+    /** Puts a fold's content in place when it first opens. */
+    private static final class FirstOpen implements ChangeListener<Boolean> {
+        private final TitledPane pane;
+        private final Node content;
+
+        FirstOpen(TitledPane pane, Node content) {
+            this.pane = pane;
+            this.content = content;
+        }
+
+        @Override
+        public void changed(ObservableValue<? extends Boolean> observable, Boolean before, Boolean open) {
+            if (open && pane.getContent() == null) {
+                pane.setContent(content);
+            }
+        }
     }
 
     private HBox actions(String role) {
