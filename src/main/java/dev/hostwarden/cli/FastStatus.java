@@ -34,8 +34,7 @@ final class FastStatus {
         if (args.length == 0 || !args[0].equals("status")) {
             return null;
         }
-        String fleet = System.getenv("HOSTWARDEN_FLEET");
-        if (fleet != null && !fleet.isBlank()) {
+        if (FleetEnvironment.endpoints() != null) {
             return null;   // a fleet's status is picocli's (FleetStatusPrinter); without this the variable would be ignored
         }
         if (Files.exists(SettingsLocation.defaultPath(Environment.system()))) {

@@ -36,8 +36,7 @@ final class FastStop {
         if (args.length < 2 || !args[0].equals("stop")) {
             return null;
         }
-        String fleet = System.getenv("HOSTWARDEN_FLEET");
-        if (fleet != null && !fleet.isBlank()) {
+        if (FleetEnvironment.endpoints() != null) {
             return null;
         }
         if (Files.exists(SettingsLocation.defaultPath(Environment.system()))) {

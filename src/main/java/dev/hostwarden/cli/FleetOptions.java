@@ -1,7 +1,9 @@
 package dev.hostwarden.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.runtime.LaunchSettings;
+import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /**
@@ -56,27 +58,41 @@ final class FleetOptions {
         if (endpoints != null) {
             return endpoints;
         }
-        String fromEnvironment = System.getenv("HOSTWARDEN_FLEET");
-        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
+        String fromEnvironment = FleetEnvironment.endpoints();
+        if (fromEnvironment != null) {
             return fromEnvironment;
         }
         return fromSettingsFile() ? "" : null;
     }
 
-    private Boolean inSettings;
+    /** The settings file's fleet object, read once per command (null: not read yet); or why the file is unusable. */
+    private Optional<JsonNode> settingsSection;
+    private LaunchSettings.SettingsException settingsProblem;
+
+    /** The settings file's {@code fleet} object, read at the first call; the file's problem, if any, at every call. */
+    Optional<JsonNode> settingsFleetSection() throws LaunchSettings.SettingsException {
+        if (settingsSection == null && settingsProblem == null) {
+            try {
+                settingsSection = LaunchSettings.fleetSection(Environment.system());
+            } catch (LaunchSettings.SettingsException unusable) {
+                settingsProblem = unusable;
+            }
+        }
+        if (settingsProblem != null) {
+            throw settingsProblem;
+        }
+        return settingsSection;
+    }
 
     /** True when neither --fleet nor HOSTWARDEN_FLEET is given and the settings file has (or may have) a fleet. */
     boolean fromSettingsFile() {
-        if (endpoints != null || (System.getenv("HOSTWARDEN_FLEET") != null && !System.getenv("HOSTWARDEN_FLEET").isBlank())) {
+        if (endpoints != null || FleetEnvironment.endpoints() != null) {
             return false;
         }
-        if (inSettings == null) {
-            try {
-                inSettings = LaunchSettings.fleetSection(Environment.system()).isPresent();
-            } catch (LaunchSettings.SettingsException unusable) {
-                inSettings = true;
-            }
+        try {
+            return settingsFleetSection().isPresent();
+        } catch (LaunchSettings.SettingsException unusable) {
+            return true;
         }
-        return inSettings;
     }
 }

@@ -40,10 +40,9 @@ final class FleetSupport {
 
     /** The settings file's {@code fleet} object; an unusable file is a bad value like any other. */
     private static FleetConfig fromSettings(FleetOptions options) {
-        Environment env = Environment.system();
         try {
-            var section = LaunchSettings.fleetSection(env).orElseThrow();
-            return FleetConfig.fromSettings("settings file " + LaunchSettings.defaultPath(env), section, options.scope(), options.ttlSeconds());
+            var section = options.settingsFleetSection().orElseThrow();
+            return FleetConfig.fromSettings("settings file " + LaunchSettings.defaultPath(Environment.system()), section, options.scope(), options.ttlSeconds());
         } catch (LaunchSettings.SettingsException unusable) {
             throw new IllegalArgumentException(unusable.getMessage());
         }
