@@ -52,5 +52,5 @@ done
 median() { sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.2f", m}'; }
 pm=$(median <"$WORK/panel.pct"); fm=$(median <"$WORK/fx.pct")
 printf '  median: panel %s %% of one core, JavaFX one-label window %s %%, ratio %s; VmRSS panel %s\n' "$pm" "$fm" \
-  "$(awk -v a="$pm" -v b="$fm" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')" "$(grep VmRSS /proc/$panel_pid/status | awk '{print $2/1024 " MB"}')"
+  "$(awk -v a="$pm" -v b="$fm" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')" "$(grep VmRSS /proc/$panel_pid/status | awk '{print $2/1024 " MB"}')"
 echo "  goal: panel <= 0.5 %"

@@ -26,7 +26,10 @@ import dev.hostwarden.runtime.LaunchedProcesses;
 import dev.hostwarden.runtime.RoleLog;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -52,6 +55,12 @@ import java.util.function.Consumer;
 public final class RoleSupervisor {
     /** How often the role is looked at; an owner's death is noticed within it. */
     static final Duration TICK = Duration.ofMillis(250);
+    /**
+     * While a proven owner is watched, the full inspection (lock, record, proof) runs at least this
+     * often; in between each tick only glances at the owner's process and its record file, and an
+     * owner that dies or is replaced fails the glance at once, so no death waits for it.
+     */
+    static final Duration FULL_LOOK_EVERY = Duration.ofSeconds(2);
     /** How long a start waits for the new owner to be proven live before it counts as failed. */
     static final Duration START_TIMEOUT = Duration.ofSeconds(30);
     private static final System.Logger LOG = System.getLogger(RoleSupervisor.class.getName());
@@ -82,6 +91,10 @@ public final class RoleSupervisor {
     private HostRecord owner;
     private Instant ownerSince;
     private boolean uptimeReached;
+    /** The watched owner at the last full look: its start ticks and its record file's modification time. */
+    private Long glancedTicks;
+    private FileTime glancedRecordTime;
+    private Instant nextFullLook = Instant.MIN;
     private int attempts;
     private Long replaced;
     private SupervisionRecord published;
@@ -193,14 +206,20 @@ public final class RoleSupervisor {
     }
 
     private void tick() {
+        Instant now = clock.instant();
+        if (state == SupervisorState.WATCHING && owner != null && now.isBefore(nextFullLook) && unchangedAtAGlance()) {
+            return;
+        }
         log.keepBounded();
         RoleReport report = inspect();
         HostRecord record = report.record().recordOrNull();
-        Instant now = clock.instant();
+        now = clock.instant();
         if (owned(report)) {
             watch(record, now);
+            rememberForGlances(record, now);
             return;
         }
+        nextFullLook = Instant.MIN;
         if (report.verdict() == Verdict.STARTING || report.verdict() == Verdict.UNPROVABLE || report.verdict() == Verdict.UNUSABLE) {
             Long holder = report.lock().holderPid();
             enter(SupervisorState.WAITING, switch (report.verdict()) {
@@ -246,6 +265,30 @@ public final class RoleSupervisor {
         stops.learn(record);
         String home = record.home().isEmpty() ? "" : " (home " + record.home() + ")";
         enter(SupervisorState.WATCHING, "owner PID " + record.pid() + home);
+    }
+
+    /** What the glances between full looks compare with; the next full look no later than the owner's minimum uptime. */
+    private void rememberForGlances(HostRecord record, Instant now) {
+        glancedTicks = rendezvous.inspector().startTicks(record.pid());
+        glancedRecordTime = recordTime();
+        Instant next = now.plus(FULL_LOOK_EVERY);
+        Instant uptime = ownerSince.plus(backoff.policy().minUptime());
+        nextFullLook = !uptimeReached && uptime.isBefore(next) ? uptime : next;
+    }
+
+    /** The same process (PID and start ticks) and the same record file as at the last full look; false when either cannot be read. */
+    private boolean unchangedAtAGlance() {
+        Long ticks = rendezvous.inspector().startTicks(owner.pid());
+        FileTime recordTime = recordTime();
+        return ticks != null && ticks.equals(glancedTicks) && recordTime != null && recordTime.equals(glancedRecordTime);
+    }
+
+    private FileTime recordTime() {
+        try {
+            return Files.getLastModifiedTime(rendezvous.dir().recordPath(role), LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException | RuntimeException unreadable) {
+            return null;
+        }
     }
 
     /** The owner it watched is gone: a planned stop is respected, anything else is a crash and a start is scheduled. */
