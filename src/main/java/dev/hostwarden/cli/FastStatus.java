@@ -4,18 +4,14 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.io.JsonStreams;
-import dev.hostwarden.core.platform.Environment;
-import dev.hostwarden.core.record.Role;
 import dev.hostwarden.core.record.RendezvousDir;
-import dev.hostwarden.core.record.SettingsLocation;
+import dev.hostwarden.core.record.Role;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.net.StandardProtocolFamily;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
-import java.io.PrintWriter;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -31,49 +27,13 @@ final class FastStatus {
 
     /** The exit code, or null when these arguments need picocli. */
     static Integer tryRun(String[] args, PrintWriter out, PrintWriter err) {
-        if (args.length == 0 || !args[0].equals("status")) {
-            return null;
+        PlainArguments plain = PlainArguments.of(args, "status");
+        if (plain == null) {
+            return null;   // a fleet's status is picocli's (FleetStatusPrinter), and so is anything but the plain form
         }
-        if (FleetEnvironment.endpoints() != null) {
-            return null;   // a fleet's status is picocli's (FleetStatusPrinter); without this the variable would be ignored
-        }
-        if (Files.exists(SettingsLocation.defaultPath(Environment.system()))) {
-            return null;   // the settings file may name a fleet: the full path reads it (one stat here otherwise)
-        }
-        boolean json = false;
-        Path lockDir = null;
-        List<Role> roles = new ArrayList<>();
-        for (int i = 1; i < args.length; i++) {
-            String arg = args[i];
-            // A repeated option, or a --lock-dir value that looks like an option, is picocli's to judge
-            // (it refuses both); taking the last value here would make the two paths disagree.
-            if (arg.equals("--json")) {
-                if (json) {
-                    return null;
-                }
-                json = true;
-            } else if (arg.equals("--lock-dir") && i + 1 < args.length && plainValue(args[i + 1])) {
-                if (lockDir != null) {
-                    return null;
-                }
-                lockDir = Path.of(args[++i]);
-            } else if (arg.startsWith("--lock-dir=") && plainValue(arg.substring("--lock-dir=".length()))) {
-                if (lockDir != null) {
-                    return null;
-                }
-                lockDir = Path.of(arg.substring("--lock-dir=".length()));
-            } else {
-                Role role = knownRole(arg);
-                if (role == null) {
-                    return null;
-                }
-                roles.add(role);
-            }
-        }
-        CommonOptions common = new CommonOptions();
-        common.lockDir = lockDir;
-        common.json = json;
-        HostRendezvous rendezvous = common.rendezvous();
+        List<Role> roles = plain.roles();
+        boolean json = plain.json();
+        HostRendezvous rendezvous = plain.common().rendezvous();
         warmUpInBackground(rendezvous.dir(), roles, json);
         return StatusPrinter.execute(rendezvous, roles, new Output(out, err, json));
     }
@@ -162,18 +122,5 @@ final class FastStatus {
             generator.writeEndArray();
             generator.writeEndObject();
         }
-    }
-
-    private static boolean plainValue(String value) {
-        return !value.isEmpty() && !value.startsWith("-");
-    }
-
-    private static Role knownRole(String name) {
-        for (Role role : Role.values()) {
-            if (role.wireName().equals(name)) {
-                return role;
-            }
-        }
-        return null;
     }
 }

@@ -3,15 +3,11 @@ package dev.hostwarden.cli;
 import dev.hostwarden.actions.Actions;
 import dev.hostwarden.actions.ControlRequest;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.core.record.Role;
-import dev.hostwarden.core.record.SettingsLocation;
 import dev.hostwarden.history.Actor;
 import dev.hostwarden.history.OwnershipHistory;
 import dev.hostwarden.runtime.RendezvousOwnerControl;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 
 /**
@@ -33,52 +29,15 @@ final class FastStop {
 
     /** The exit code, or null when these arguments need picocli. */
     static Integer tryRun(String[] args, PrintWriter out, PrintWriter err) {
-        if (args.length < 2 || !args[0].equals("stop")) {
+        PlainArguments plain = PlainArguments.of(args, "stop");
+        if (plain == null || plain.roles().size() != 1) {
             return null;
         }
-        if (FleetEnvironment.endpoints() != null) {
-            return null;
-        }
-        if (Files.exists(SettingsLocation.defaultPath(Environment.system()))) {
-            return null;   // the settings file may name a fleet: picocli's StopCommand reads it
-        }
-        boolean json = false;
-        Path lockDir = null;
-        Role role = null;
-        for (int i = 1; i < args.length; i++) {
-            String arg = args[i];
-            if (arg.equals("--json")) {
-                if (json) {
-                    return null;
-                }
-                json = true;
-            } else if (arg.equals("--lock-dir") && i + 1 < args.length && plainValue(args[i + 1])) {
-                if (lockDir != null) {
-                    return null;
-                }
-                lockDir = Path.of(args[++i]);
-            } else if (arg.startsWith("--lock-dir=") && plainValue(arg.substring("--lock-dir=".length()))) {
-                if (lockDir != null) {
-                    return null;
-                }
-                lockDir = Path.of(arg.substring("--lock-dir=".length()));
-            } else {
-                Role named = knownRole(arg);
-                if (named == null || role != null) {
-                    return null;
-                }
-                role = named;
-            }
-        }
-        if (role == null) {
-            return null;
-        }
+        Role role = plain.roles().get(0);
+        boolean json = plain.json();
         Output output = new Output(out, err, json);
-        CommonOptions common = new CommonOptions();
-        common.lockDir = lockDir;
-        common.json = json;
         try {
-            HostRendezvous rendezvous = common.rendezvous();
+            HostRendezvous rendezvous = plain.common().rendezvous();
             RendezvousOwnerControl control = new RendezvousOwnerControl(rendezvous);
             ControlOutput steps = new ControlOutput(output, output.err());
             Actions actions = new Actions(rendezvous, control, OwnershipHistory.forUser(rendezvous.dir().path()),
@@ -95,18 +54,5 @@ final class FastStop {
     private static String commandWords(String[] args) {
         String words = "hostwarden " + String.join(" ", args);
         return words.length() <= 200 ? words : words.substring(0, 199) + "…";
-    }
-
-    private static boolean plainValue(String value) {
-        return !value.isEmpty() && !value.startsWith("-");
-    }
-
-    private static Role knownRole(String name) {
-        for (Role role : Role.values()) {
-            if (role.wireName().equals(name)) {
-                return role;
-            }
-        }
-        return null;
     }
 }
