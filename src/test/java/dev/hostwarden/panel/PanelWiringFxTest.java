@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hostwarden.Main;
 import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.process.ProcessInspector;
 import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.Describe;
@@ -366,6 +367,25 @@ class PanelWiringFxTest {
             });
             String opened = onFx(() -> updatedAge(fold));
             assertTrue(opened.contains("2 min"), "opening the fold brings the age up to now: " + opened);
+        }
+    }
+
+    /** A platform's age moves on with the 10 s tick, though a re-check that finds nothing changed rebuilds nothing. */
+    @Test
+    void aPlatformsAgeMovesOnWithTheTick(FxRobot robot) throws Exception {
+        Path locks = temp.resolve("locks");
+        try (ChildProcess owner = Fixtures.liveOwner(locks, Role.GATEWAY)) {
+            MovableClock clock = new MovableClock();
+            viewClock = clock;
+            long ticks = ProcessInspector.system().startTicks(owner.pid());
+            Fixtures.write(temp.resolve("hermes/gateway_state.json"), "{\"pid\": " + owner.pid() + ", \"start_time\": " + ticks
+                    + ", \"gateway_state\": \"running\", \"platforms\": {\"telegram\": {\"state\": \"connected\", \"needs_attention\": false,"
+                    + " \"updated_at\": \"" + clock.instant() + "\"}}}");
+            show(locks);
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#platform-default-telegram").tryQuery().isPresent());
+            assertEquals("✓ telegram: connected · less than a minute", text(robot, "#platform-default-telegram"));
+            tickAfter(clock, Duration.ofSeconds(125));
+            assertEquals("✓ telegram: connected · 2 min", text(robot, "#platform-default-telegram"));
         }
     }
 

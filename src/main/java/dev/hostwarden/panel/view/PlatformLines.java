@@ -29,7 +29,12 @@ final class PlatformLines extends VBox {
         managedProperty().bind(visibleProperty());
     }
 
+    private List<PlatformState> shown = List.of();
+    private Redactor shownRedactor;
+
     void show(List<PlatformState> platforms, Redactor redactor, Clock clock) {
+        shown = platforms;
+        shownRedactor = redactor;
         getChildren().clear();
         for (PlatformState platform : platforms) {
             Label line = Ui.wrapping(glyph(platform.condition()) + " " + words(platform, redactor, clock), "small",
@@ -39,6 +44,15 @@ final class PlatformLines extends VBox {
             getChildren().add(line);
         }
         setVisible(!platforms.isEmpty());
+    }
+
+    /** The ages move on between refreshes (a refresh that finds nothing changed rebuilds nothing). */
+    void tick(Clock clock) {
+        for (int i = 0; i < shown.size() && i < getChildren().size(); i++) {
+            if (getChildren().get(i) instanceof Label line) {
+                line.setText(glyph(shown.get(i).condition()) + " " + words(shown.get(i), shownRedactor, clock));
+            }
+        }
     }
 
     static String glyph(PlatformState.Condition condition) {
@@ -56,7 +70,8 @@ final class PlatformLines extends VBox {
         String error = platform.errorCode() == null ? "" : ", " + platform.errorCode()
                 + (platform.errorMessage() == null ? "" : " (" + Describe.shortened(redactor.redact(platform.errorMessage()), 120) + ")");
         Instant since = instant(platform.since());
-        String age = since == null ? "" : " · " + Describe.duration(Math.max(0, Duration.between(since, clock.instant()).toSeconds()));
+        // Minutes, like the owner's age: the line ticks with the card and changes at most once a minute.
+        String age = since == null ? "" : " · " + Describe.roughDuration(Math.max(0, Duration.between(since, clock.instant()).toSeconds()));
         return platform.describe() + ": " + state + error + age;
     }
 

@@ -144,6 +144,7 @@ public final class RoleCardView extends VBox {
         if (updated != null && recordPane.isExpanded()) {
             updated.setText(Describe.updatedAt(updatedRaw, clock.instant()));
         }
+        platforms.tick(clock);
     }
 
     /**
