@@ -1,7 +1,8 @@
 package dev.hostwarden.panel.doctor;
 
 import dev.hostwarden.panel.model.PanelContext;
-import dev.hostwarden.panel.view.SecondaryWindows;
+import dev.hostwarden.panel.window.SecondaryWindows;
+import javafx.geometry.Dimension2D;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -25,7 +26,8 @@ public final class DoctorWindow {
         }
         DoctorViewModel model = new DoctorViewModel(context);
         model.setAfterFix(afterFix);
-        Scene scene = new Scene(new DoctorView(model), 780, 700);
+        Dimension2D size = SecondaryWindows.sceneSize(owner, 780, 700);
+        Scene scene = new Scene(new DoctorView(model), size.getWidth(), size.getHeight());
         scene.getStylesheets().setAll(owner.getScene().getStylesheets());
         Stage stage = new Stage();
         stage.initOwner(owner);
@@ -34,6 +36,7 @@ public final class DoctorWindow {
         SecondaryWindows.closeWithKeys(stage);
         stage.getProperties().put(MODEL, model);
         stage.show();
+        SecondaryWindows.keepOnScreen(stage);
         model.run();
         return stage;
     }

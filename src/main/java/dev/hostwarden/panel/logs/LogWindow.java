@@ -1,5 +1,6 @@
 package dev.hostwarden.panel.logs;
 
+import dev.hostwarden.panel.window.SecondaryWindows;
 import dev.hostwarden.report.Redactor;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -10,6 +11,7 @@ import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
+import javafx.geometry.Dimension2D;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Scene;
@@ -108,7 +110,8 @@ public final class LogWindow {
         status.textProperty().bind(model.statusProperty());
         status.setPadding(new Insets(4, 8, 6, 8));
         BorderPane root = new BorderPane(text, bar, null, status, null);
-        Scene scene = new Scene(root, 900, 560);
+        Dimension2D size = SecondaryWindows.sceneSize(owner, 900, 560);
+        Scene scene = new Scene(root, size.getWidth(), size.getHeight());
         if (owner != null && owner.getScene() != null) {
             scene.getStylesheets().setAll(owner.getScene().getStylesheets());
         }
@@ -129,6 +132,7 @@ public final class LogWindow {
         stage.setOnShown(event -> again.play());
         stage.setOnHidden(event -> again.stop());
         stage.show();
+        SecondaryWindows.keepOnScreen(stage);
         model.reload();
         return stage;
     }

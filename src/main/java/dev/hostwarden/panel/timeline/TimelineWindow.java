@@ -2,7 +2,7 @@ package dev.hostwarden.panel.timeline;
 
 import dev.hostwarden.history.HistoryCache;
 import dev.hostwarden.history.HistoryLog;
-import dev.hostwarden.panel.view.SecondaryWindows;
+import dev.hostwarden.panel.window.SecondaryWindows;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.Executor;
@@ -35,7 +35,7 @@ public final class TimelineWindow {
             return shown;
         }
         TimelineViewModel model = new TimelineViewModel(new HistoryCache(log, lockDir), background, Platform::runLater, Clock.systemDefaultZone());
-        Scene scene = new Scene(new TimelineView(model), 860, -1);
+        Scene scene = new Scene(new TimelineView(model), SecondaryWindows.sceneSize(owner, 860, -1).getWidth(), -1);
         scene.getStylesheets().setAll(owner.getScene().getStylesheets());
         scene.getStylesheets().add(TimelineWindow.class.getResource("timeline.css").toExternalForm());
         Stage stage = new Stage();
@@ -49,6 +49,7 @@ public final class TimelineWindow {
         stage.setOnShown(event -> again.play());
         stage.setOnHidden(event -> again.stop());
         stage.show();
+        SecondaryWindows.keepOnScreen(stage);
         model.refresh();
         return stage;
     }

@@ -17,6 +17,7 @@ import dev.hostwarden.panel.model.ProfileNames;
 import dev.hostwarden.panel.model.RetractPreview;
 import dev.hostwarden.panel.model.RoleCardModel;
 import dev.hostwarden.panel.model.RoleSnapshot;
+import dev.hostwarden.panel.window.SecondaryWindows;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Locale;
