@@ -2,7 +2,7 @@
 # Rebuilds assets/screenshot.png from the real panel window on a real desktop at 1280x800: Xvfb with a
 # window manager (openbox), via /work/shared/tools/desktop-session when it exists (DESKTOP_SESSION_TOOL),
 # else Xvfb + openbox started here. Three roles from real owners: a live gateway (`hostwarden run
-# gateway`), a stale serve record (`hostwarden run serve`, then kill -9), no desktop-serve; and profile
+# gateway`, with a runtime status whose work:discord needs attention), a stale serve record (`hostwarden run serve`, then kill -9), no desktop-serve; and profile
 # homes, one with a planned-stop marker left by an earlier stop.
 # Needs: xvfb openbox imagemagick xdotool (Debian), libgtk-3-0.
 # Usage: [THEME=light|dark] assets/make-screenshot.sh [OUT.png] [WIDTHxHEIGHT]   (after `mvn -B package -DskipTests`)
@@ -45,6 +45,12 @@ fi
 await_ready() { for _ in $(seq 300); do grep -q READY "$1" 2>/dev/null && return 0; sleep 0.05; done; echo "no owner in $1" >&2; exit 1; }
 java -jar "$jar" run gateway --lock-dir "$locks" --home "$HERMES_HOME" --profiles default,work,research >"$work/gateway.out" 2>"$work/gateway.err" & pids+=($!)
 await_ready "$work/gateway.out"
+# The gateway's runtime status as hermes writes it, by the live owner's PID and start time: telegram
+# connected, the work profile's discord needing attention (its token refused a few minutes ago).
+gateway=$(sed -n 's/^READY role=gateway pid=//p' "$work/gateway.out")
+printf '{"pid": %s, "start_time": %s, "gateway_state": "running", "desired_state": "running", "updated_at": "%s", "platforms": {"telegram": {"state": "connected", "needs_attention": false, "updated_at": "%s"}, "work:discord": {"state": "retrying", "error_code": "auth_failed", "error_message": "401 Unauthorized", "needs_attention": true, "updated_at": "%s"}}}' \
+  "$gateway" "$(awk '{print $22}' "/proc/$gateway/stat")" "$(date -u +%Y-%m-%dT%H:%M:%S+00:00)" \
+  "$(date -u -d '-40 min' +%Y-%m-%dT%H:%M:%S+00:00)" "$(date -u -d '-6 min' +%Y-%m-%dT%H:%M:%S+00:00)" >"$HERMES_HOME/gateway_state.json"
 # A serve owner that dies without cleaning up: its record names a PID that no longer exists.
 java -jar "$jar" run serve --lock-dir "$locks" --home "$HERMES_HOME" >"$work/serve.out" 2>"$work/serve.err" &
 serve=$!
