@@ -2,8 +2,7 @@ package dev.hostwarden.panel.doctor;
 
 import dev.hostwarden.panel.model.PanelContext;
 import dev.hostwarden.panel.window.SecondaryWindows;
-import javafx.geometry.Dimension2D;
-import javafx.scene.Scene;
+import java.util.Optional;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
@@ -16,27 +15,17 @@ public final class DoctorWindow {
 
     /** Opens the window owned by {@code owner}, with the panel's stylesheets, and starts the checks; {@code afterFix} refreshes the panel. */
     public static Stage open(Window owner, PanelContext context, Runnable afterFix) {
-        // A second click brings the open Doctor forward and checks again, rather than stacking windows.
-        for (Window window : Window.getWindows()) {
-            if (window instanceof Stage open && open.getOwner() == owner && open.getProperties().get(MODEL) instanceof DoctorViewModel shown) {
-                open.toFront();
-                shown.run();
-                return open;
-            }
+        Optional<Stage> open = SecondaryWindows.alreadyOpen(owner, MODEL);
+        if (open.isPresent()) {
+            open.get().toFront();
+            ((DoctorViewModel) open.get().getProperties().get(MODEL)).run();
+            return open.get();
         }
         DoctorViewModel model = new DoctorViewModel(context);
         model.setAfterFix(afterFix);
-        Dimension2D size = SecondaryWindows.sceneSize(owner, 780, 700);
-        Scene scene = new Scene(new DoctorView(model), size.getWidth(), size.getHeight());
-        scene.getStylesheets().setAll(owner.getScene().getStylesheets());
-        Stage stage = new Stage();
-        stage.initOwner(owner);
-        stage.setTitle("Hostwarden — Doctor");
-        stage.setScene(scene);
-        SecondaryWindows.closeWithKeys(stage);
+        Stage stage = SecondaryWindows.create(owner, "Hostwarden — Doctor", new DoctorView(model), 780, 700);
         stage.getProperties().put(MODEL, model);
         stage.show();
-        SecondaryWindows.keepOnScreen(stage);
         model.run();
         return stage;
     }

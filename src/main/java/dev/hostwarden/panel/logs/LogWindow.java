@@ -11,10 +11,8 @@ import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
-import javafx.geometry.Dimension2D;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
@@ -23,9 +21,6 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
-import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -110,19 +105,7 @@ public final class LogWindow {
         status.textProperty().bind(model.statusProperty());
         status.setPadding(new Insets(4, 8, 6, 8));
         BorderPane root = new BorderPane(text, bar, null, status, null);
-        Dimension2D size = SecondaryWindows.sceneSize(owner, 900, 560);
-        Scene scene = new Scene(root, size.getWidth(), size.getHeight());
-        if (owner != null && owner.getScene() != null) {
-            scene.getStylesheets().setAll(owner.getScene().getStylesheets());
-        }
-        Stage stage = new Stage();
-        if (owner != null) {
-            stage.initOwner(owner);
-        }
-        stage.setTitle(title);
-        stage.setScene(scene);
-        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.ESCAPE), stage::close);
-        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.W, KeyCombination.SHORTCUT_DOWN), stage::close);
+        Stage stage = SecondaryWindows.create(owner, title, root, 900, 560);
         Timeline again = new Timeline(new KeyFrame(FOLLOW_EVERY, event -> {
             if (model.followProperty().get()) {
                 model.reload();
@@ -132,7 +115,6 @@ public final class LogWindow {
         stage.setOnShown(event -> again.play());
         stage.setOnHidden(event -> again.stop());
         stage.show();
-        SecondaryWindows.keepOnScreen(stage);
         model.reload();
         return stage;
     }

@@ -5,12 +5,12 @@ import dev.hostwarden.history.HistoryLog;
 import dev.hostwarden.panel.window.SecondaryWindows;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.application.Platform;
-import javafx.scene.Scene;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.util.Duration;
@@ -25,31 +25,21 @@ public final class TimelineWindow {
 
     /** Opens the window owned by {@code owner} with the panel's stylesheets, reading {@code log} on {@code background}. */
     public static Stage open(Window owner, HistoryLog log, Path lockDir, Executor background) {
-        // A second click brings the open timeline forward and reads again, rather than stacking windows.
-        Stage shown = Window.getWindows().stream()
-                .filter(window -> window instanceof Stage stage && stage.getOwner() == owner && stage.getProperties().get(MODEL) != null)
-                .map(Stage.class::cast).findFirst().orElse(null);
-        if (shown != null) {
-            shown.toFront();
-            ((TimelineViewModel) shown.getProperties().get(MODEL)).refresh();
-            return shown;
+        Optional<Stage> open = SecondaryWindows.alreadyOpen(owner, MODEL);
+        if (open.isPresent()) {
+            open.get().toFront();
+            ((TimelineViewModel) open.get().getProperties().get(MODEL)).refresh();
+            return open.get();
         }
         TimelineViewModel model = new TimelineViewModel(new HistoryCache(log, lockDir), background, Platform::runLater, Clock.systemDefaultZone());
-        Scene scene = new Scene(new TimelineView(model), SecondaryWindows.sceneSize(owner, 860, -1).getWidth(), -1);
-        scene.getStylesheets().setAll(owner.getScene().getStylesheets());
-        scene.getStylesheets().add(TimelineWindow.class.getResource("timeline.css").toExternalForm());
-        Stage stage = new Stage();
-        stage.initOwner(owner);
-        stage.setTitle("Hostwarden — Timeline");
-        stage.setScene(scene);
-        SecondaryWindows.closeWithKeys(stage);
+        Stage stage = SecondaryWindows.create(owner, "Hostwarden — Timeline", new TimelineView(model), 860, -1);
+        stage.getScene().getStylesheets().add(TimelineWindow.class.getResource("timeline.css").toExternalForm());
         stage.getProperties().put(MODEL, model);
         Timeline again = new Timeline(new KeyFrame(EVERY, event -> model.refresh()));
         again.setCycleCount(Animation.INDEFINITE);
         stage.setOnShown(event -> again.play());
         stage.setOnHidden(event -> again.stop());
         stage.show();
-        SecondaryWindows.keepOnScreen(stage);
         model.refresh();
         return stage;
     }

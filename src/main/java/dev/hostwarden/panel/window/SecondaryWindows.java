@@ -1,8 +1,10 @@
 package dev.hostwarden.panel.window;
 
 import java.util.List;
+import java.util.Optional;
 import javafx.geometry.Dimension2D;
 import javafx.geometry.Rectangle2D;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Dialog;
 import javafx.scene.input.KeyCode;
@@ -12,6 +14,7 @@ import javafx.scene.input.KeyEvent;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import javafx.stage.WindowEvent;
 
 /**
  * What every window beside the panel (the Doctor, the Timeline, a log) does: Esc and Ctrl+W close it,
@@ -30,8 +33,40 @@ public final class SecondaryWindows {
     private SecondaryWindows() {
     }
 
+    /**
+     * A window beside {@code owner} (may be null): {@code root} in a scene of the wanted size fitted to
+     * the owner's screen ({@code height} -1: from its content), the owner's stylesheets, Esc and Ctrl+W
+     * to close it, and kept on its screen once shown. The caller adds what is its own and shows it.
+     */
+    public static Stage create(Window owner, String title, Parent root, double width, double height) {
+        Dimension2D size = sceneSize(owner, width, height);
+        Scene scene = new Scene(root, size.getWidth(), size.getHeight());
+        Stage stage = new Stage();
+        if (owner != null) {
+            stage.initOwner(owner);
+            if (owner.getScene() != null) {
+                scene.getStylesheets().setAll(owner.getScene().getStylesheets());
+            }
+        }
+        stage.setTitle(title);
+        stage.setScene(scene);
+        closeWithKeys(stage);
+        stage.addEventHandler(WindowEvent.WINDOW_SHOWN, event -> keepOnScreen(stage));
+        return stage;
+    }
+
+    /** The window beside {@code owner} that carries {@code key} among its properties, when one is open: a second click brings it forward rather than stacking another. */
+    public static Optional<Stage> alreadyOpen(Window owner, String key) {
+        for (Window window : Window.getWindows()) {
+            if (window instanceof Stage open && open.getOwner() == owner && open.getProperties().get(key) != null) {
+                return Optional.of(open);
+            }
+        }
+        return Optional.empty();
+    }
+
     /** The scene size for a window beside {@code owner}: the wanted one ({@code height} -1: from its content), shrunk to fit its screen. */
-    public static Dimension2D sceneSize(Window owner, double width, double height) {
+    static Dimension2D sceneSize(Window owner, double width, double height) {
         return fitted(width, height, screenOf(owner));
     }
 
@@ -43,7 +78,7 @@ public final class SecondaryWindows {
     }
 
     /** After {@code stage} has shown: no taller than its screen (a height from its content too), and wholly on it. */
-    public static void keepOnScreen(Stage stage) {
+    static void keepOnScreen(Stage stage) {
         Rectangle2D screen = screenOf(stage.getOwner() != null ? stage.getOwner() : stage);
         if (stage.getHeight() > screen.getHeight()) {
             stage.setHeight(screen.getHeight());
