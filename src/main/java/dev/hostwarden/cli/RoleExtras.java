@@ -17,6 +17,7 @@ import dev.hostwarden.supervise.SupervisorSlot;
 import dev.hostwarden.supervise.SupervisorState;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -44,16 +45,17 @@ final class RoleExtras {
     static RoleExtras of(HostRendezvous rendezvous, RoleReport report) {
         Environment env = Environment.system();
         Optional<SupervisionRecord> supervisor = SupervisorSlot.of(env.stateHome(), report.role(), rendezvous.dir().path()).holder();
-        Redactor redactor = Redactor.deferred(new SecretsOfTheHost(rendezvous, env));
-        Optional<Health> health = new HealthJudge(rendezvous.inspector(), redactor).judge(report, HermesHome.resolve(env));
+        Path hermesRoot = HermesHome.resolve(env);
+        Redactor redactor = Redactor.deferred(new SecretsOfTheHost(rendezvous, env, hermesRoot));
+        Optional<Health> health = new HealthJudge(rendezvous.inspector(), redactor).judge(report, hermesRoot);
         return new RoleExtras(supervisor, health, redactor);
     }
 
     /** The redactor's secrets, collected at its first use; a class rather than a lambda, which a fresh JVM links slowly. */
-    private record SecretsOfTheHost(HostRendezvous rendezvous, Environment env) implements Supplier<Redactor> {
+    private record SecretsOfTheHost(HostRendezvous rendezvous, Environment env, Path hermesRoot) implements Supplier<Redactor> {
         @Override
         public Redactor get() {
-            return KnownSecrets.redactor(rendezvous, env, HermesHome.resolve(env));
+            return KnownSecrets.redactor(rendezvous, env, hermesRoot);
         }
     }
 
