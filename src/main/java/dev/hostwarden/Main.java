@@ -41,7 +41,7 @@ public final class Main {
         if (System.getProperty(LOG_FORMAT_PROPERTY) == null) {
             // A command that logs (a library, a warning deep in the core) still writes one line per event,
             // not java.util.logging's two; run and supervise install their own fuller format.
-            System.setProperty(LOG_FORMAT_PROPERTY, "%1$tFT%1$tT%1$tz hostwarden[" + ProcessHandle.current().pid() + "] %4$s %5$s%6$s%n");
+            System.setProperty(LOG_FORMAT_PROPERTY, "%1$tFT%1$tT%1$tz hostwarden[" + Platform.currentPid() + "] %4$s %5$s%6$s%n");
         }
         try {
             System.exit(Commands.run(args, System.out, System.err));

@@ -1,9 +1,6 @@
 package dev.hostwarden.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
 import dev.hostwarden.core.HostRendezvous;
-import dev.hostwarden.core.io.JsonStreams;
 import dev.hostwarden.core.record.RendezvousDir;
 import dev.hostwarden.core.record.Role;
 import java.io.IOException;
@@ -34,34 +31,26 @@ final class FastStatus {
         List<Role> roles = plain.roles();
         boolean json = plain.json();
         HostRendezvous rendezvous = plain.common().rendezvous();
-        warmUpInBackground(rendezvous.dir(), roles, json);
+        warmUpInBackground(rendezvous.dir(), roles);
         return StatusPrinter.execute(rendezvous, roles, new Output(out, err, json));
     }
 
     /**
-     * The one-time set-up of what the command will need, on the second core while the main thread
-     * reads the directory and /proc: the JSON parser when a record is there to read, the pretty
-     * printer for {@code --json}, and the JDK's Unix-socket stack when a gateway record means its
-     * control socket will be asked (opening a Unix socket first seeds a {@code SecureRandom}, which sets
-     * up the JDK's security providers). Nothing is warmed that the command will not use, so polling
-     * {@code status} costs no CPU for it. Nothing is shared but the classes: the command does its own
-     * work either way. Named thread classes rather than lambdas: the first lambda links the JDK's
-     * lambda machinery.
+     * The JDK's Unix-socket stack, set up on the second core while the main thread reads the directory
+     * and /proc, when a gateway record means its control socket will be asked: opening a Unix socket
+     * first seeds a {@code SecureRandom}, which sets up the JDK's security providers (about 15 ms of
+     * CPU in an interpreted status). {@link StatusPrinter} looks at the gateway last, so the other
+     * roles fill the rest of that wait. Nothing is warmed that the command will not use, so polling
+     * {@code status} costs no CPU for it. (Jackson's set-up on a second thread, tried too, gained
+     * nothing measurable once the gateway went last, and cost CPU.) A named thread class rather than a
+     * lambda: the first lambda links the JDK's lambda machinery.
      */
-    private static void warmUpInBackground(RendezvousDir dir, List<Role> roles, boolean json) {
-        boolean records = false;
-        boolean gateway = false;
+    private static void warmUpInBackground(RendezvousDir dir, List<Role> roles) {
         for (Role role : roles.isEmpty() ? ALL_ROLES : roles) {
-            if (Files.exists(dir.recordPath(role))) {
-                records = true;
-                gateway |= role == Role.GATEWAY;
+            if (role == Role.GATEWAY && Files.exists(dir.recordPath(role))) {
+                new UnixSocketWarmUp().start();
+                return;
             }
-        }
-        if (gateway) {
-            new UnixSocketWarmUp().start();
-        }
-        if (records || json) {
-            new JsonWarmUp(records, json).start();
         }
     }
 
@@ -81,46 +70,6 @@ final class FastStatus {
             } catch (IOException | RuntimeException unusual) {
                 // Only a head start is lost.
             }
-        }
-    }
-
-    private static final class JsonWarmUp extends Thread {
-        private final boolean parser;
-        private final boolean printer;
-
-        JsonWarmUp(boolean parser, boolean printer) {
-            super("status-warm-up-json");
-            setDaemon(true);
-            this.parser = parser;
-            this.printer = printer;
-        }
-
-        @Override
-        public void run() {
-            if (parser) {
-                try (JsonParser json = JsonStreams.parser("{\"warm\":[1,2.5,\"up\",true,null]}")) {
-                    while (json.nextToken() != null) {
-                        json.getText();
-                    }
-                } catch (IOException impossible) {
-                    // Only a head start is lost.
-                }
-            }
-            if (printer) {
-                JsonStreams.pretty(new WarmDocument());
-            }
-        }
-    }
-
-    private static final class WarmDocument implements JsonStreams.Document {
-        @Override
-        public void writeTo(JsonGenerator generator) throws IOException {
-            generator.writeStartObject();
-            generator.writeArrayFieldStart("warm");
-            generator.writeNumber(1L);
-            generator.writeString("up");
-            generator.writeEndArray();
-            generator.writeEndObject();
         }
     }
 }

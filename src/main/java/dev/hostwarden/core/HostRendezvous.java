@@ -134,9 +134,13 @@ public final class HostRendezvous {
         FileLocks.release(role.wireName(), lockPath(role));
     }
 
-    /** A read-only look at the role's host lock; creates nothing. */
+    /**
+     * A read-only look at the role's host lock; creates nothing. The PID the record names is asked
+     * first (its own descriptors show its lock), which spares /proc/locks when that owner holds it.
+     */
     public LockProbe probeHostLock(Role role) {
-        return FileLocks.probe(role.wireName(), lockPath(role));
+        HostRecord record = read(role).recordOrNull();
+        return FileLocks.probe(role.wireName(), lockPath(role), record == null ? null : record.pid());
     }
 
     /** hermes' {@code host_lock_is_held}: owned, or held by another process; an absent file is free. */

@@ -84,10 +84,6 @@ public final class SupervisorSlot {
      * another process could notice.
      */
     public Optional<SupervisionRecord> holder() {
-        LockProbe probe = FileLocks.probe(lockName, lock);
-        if (probe.state() != LockState.HELD) {
-            return Optional.empty();
-        }
         Optional<byte[]> bytes;
         try {
             bytes = PrivateFiles.readSmall(record);
@@ -96,7 +92,12 @@ public final class SupervisorSlot {
         }
         // No lambda: status reads this in a fresh JVM, where the first lambda links the JDK's lambda machinery.
         SupervisionRecord found = bytes.isPresent() ? SupervisionRecord.parse(new String(bytes.get(), StandardCharsets.UTF_8)) : null;
-        if (found == null || (probe.holderPid() != null && probe.holderPid() != found.pid())) {
+        if (found == null) {
+            return Optional.empty();
+        }
+        // The PID the record names is asked first: its own descriptors show its lock, without /proc/locks.
+        LockProbe probe = FileLocks.probe(lockName, lock, found.pid());
+        if (probe.state() != LockState.HELD || (probe.holderPid() != null && probe.holderPid() != found.pid())) {
             return Optional.empty();
         }
         return Optional.of(found);

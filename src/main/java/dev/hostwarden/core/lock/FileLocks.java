@@ -194,11 +194,19 @@ public final class FileLocks {
      * a try-lock on a fresh descriptor, released at once.
      */
     public static LockProbe probe(String name, Path path) {
+        return probe(name, path, null);
+    }
+
+    /**
+     * {@link #probe(String, Path)}, looking first among the descriptors of {@code likelyHolder} (the
+     * PID a record names; null when none): the same answer, without /proc/locks when that PID holds it.
+     */
+    public static LockProbe probe(String name, Path path, Long likelyHolder) {
         Path absolute = RendezvousDir.absolute(path);
         if (owns(name, absolute)) {
             return new LockProbe(absolute, LockState.HELD, Platform.currentPid(), true, "held by this process");
         }
-        return probeOnDisk(absolute);
+        return probeOnDisk(absolute, likelyHolder);
     }
 
     /**
@@ -206,6 +214,10 @@ public final class FileLocks {
      * file now at the path, even when this process still holds the lock of a file deleted from it.
      */
     public static LockProbe probeOnDisk(Path path) {
+        return probeOnDisk(path, null);
+    }
+
+    private static LockProbe probeOnDisk(Path path, Long likelyHolder) {
         Path absolute = RendezvousDir.absolute(path);
         PrivateFiles.Kind kind;
         try {
@@ -223,14 +235,14 @@ public final class FileLocks {
         }
         if (Platform.current().hasProcFs()) {
             try {
-                ProcLocks.Lookup lookup = ProcLocks.lookup(absolute);
+                ProcLocks.Lookup lookup = ProcLocks.lookup(absolute, likelyHolder);
                 if (lookup.holder().isPresent()) {
                     long holder = lookup.holder().getAsLong();
                     if (holder <= 0) {
                         // OFD locks show -1, a holder outside our PID namespace 0: held, by nobody we can name.
-                        return new LockProbe(absolute, LockState.HELD, null, false, "/proc/locks lists a lock whose holder PID is not visible");
+                        return new LockProbe(absolute, LockState.HELD, null, false, lookup.seenIn() + " lists a lock whose holder PID is not visible");
                     }
-                    return new LockProbe(absolute, LockState.HELD, holder, false, "/proc/locks names PID " + holder);
+                    return new LockProbe(absolute, LockState.HELD, holder, false, lookup.seenIn() + " names PID " + holder);
                 }
                 if (!lookup.ambiguous()) {
                     return new LockProbe(absolute, LockState.FREE, null, false, "/proc/locks lists no lock on this file");

@@ -2,6 +2,7 @@ package dev.hostwarden.core.lock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.hostwarden.core.platform.Platform;
@@ -119,5 +120,46 @@ class ProcLocksTest {
         }
         Waits.until("the OFD lock to go with its process", Duration.ofSeconds(30),
                 () -> FileLocks.probe("serve", lock).state() == LockState.FREE);
+    }
+
+    @Test
+    void anFdinfoFileGivesItsLockLinesInProcLocksFormat() {
+        String fdinfo = "pos:\t0\nflags:\t02102001\nmnt_id:\t25\nino:\t42\nlock:\t1: FLOCK  ADVISORY  WRITE 2345 00:2e:42 0 EOF\n";
+        assertEquals("\t1: FLOCK  ADVISORY  WRITE 2345 00:2e:42 0 EOF\n", ProcLocks.lockLines(fdinfo));
+        assertEquals(OptionalLong.of(2345), ProcLocks.holderOf(ProcLocks.lockLines(fdinfo), 0x00, 0x2e, 42));
+        assertEquals("", ProcLocks.lockLines("pos:\t0\nflags:\t02\n"), "a descriptor without locks lists none");
+    }
+
+    /**
+     * The PID a record names is asked first: its own descriptors name it as /proc/locks would, and a
+     * PID that does not hold the lock (or is gone) leaves the answer to /proc/locks.
+     */
+    @Test
+    void theLikelyHoldersDescriptorsNameItWithoutProcLocks(@TempDir Path dir) throws Exception {
+        assumeTrue(Platform.current().hasProcFs(), "/proc is Linux only");
+        String python = Python.python3();
+        Path lock = Files.createFile(dir.resolve("host-gateway.lock"));
+        String flock = "import fcntl,os,sys\nfd=os.open(sys.argv[1],os.O_RDWR|os.O_APPEND)\nfcntl.flock(fd,fcntl.LOCK_EX|fcntl.LOCK_NB)\n"
+                + "print('READY',flush=True)\nsys.stdin.read()\n";
+        try (ChildProcess holder = ChildProcess.start(List.of(python, "-c", flock, lock.toString()), Map.of())) {
+            assertEquals("READY", holder.readLine(Duration.ofSeconds(30)));
+            ProcLocks.Lookup byDescriptors = ProcLocks.lookup(lock, holder.pid());
+            assertEquals(OptionalLong.of(holder.pid()), byDescriptors.holder());
+            assertTrue(byDescriptors.seenIn().startsWith("/proc/" + holder.pid() + "/fdinfo/"), byDescriptors.seenIn());
+
+            ProcLocks.Lookup notThatPid = ProcLocks.lookup(lock, Platform.currentPid());
+            assertEquals(OptionalLong.of(holder.pid()), notThatPid.holder(), "another PID's descriptors do not decide");
+            assertEquals("/proc/locks", notThatPid.seenIn());
+
+            LockProbe probe = FileLocks.probe("gateway", lock, holder.pid());
+            assertEquals(LockState.HELD, probe.state(), probe.toString());
+            assertEquals(holder.pid(), probe.holderPid());
+            assertEquals(byDescriptors.seenIn() + " names PID " + holder.pid(), probe.detail());
+        }
+        Waits.until("the lock to go with its process", Duration.ofSeconds(30),
+                () -> FileLocks.probe("gateway", lock).state() == LockState.FREE);
+        ProcLocks.Lookup gone = ProcLocks.lookup(lock, 999_999_999L);
+        assertEquals(OptionalLong.empty(), gone.holder(), "a PID that is gone holds nothing");
+        assertEquals("/proc/locks", gone.seenIn());
     }
 }
