@@ -205,7 +205,8 @@ public final class ControlSocket {
         }
     }
 
-    private static boolean await(Selector selector, long deadline) throws IOException {
+    /** Waits for the channel's interest until {@code deadline} (System.nanoTime); false when it passed. */
+    static boolean await(Selector selector, long deadline) throws IOException {
         long remaining = (deadline - System.nanoTime()) / 1_000_000;
         if (remaining <= 0) {
             return false;

@@ -6,10 +6,11 @@ import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.RecordCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.InvalidPathException;
 import java.time.Duration;
@@ -54,19 +55,29 @@ public final class OwnerProbe {
         return body != null && IdentityAnswers.endpointBodyNames(body, record.role().wireName(), record.pid());
     }
 
-    /** The body of a 200 answer to {@code GET /api/host/identity} (at most {@link #MAX_BODY} characters), or null. */
+    /**
+     * The body of a 200 answer to {@code GET /api/host/identity} (at most {@link #MAX_BODY} characters), or
+     * null. Through the JDK's socket channel, as the gateway's control socket is asked: status sets that
+     * stack up anyway, and {@code java.net.Socket} would add its own (proxy selector, SOCKS wrapper).
+     */
     private static String identityBody(HostRecord record, String token, Duration timeout) {
         if (record.port() == null) {
             return null;
         }
-        InetSocketAddress address = new InetSocketAddress(record.dialHost(), record.port());
-        int millis = (int) Math.max(1, timeout.toMillis());
+        long deadline = System.nanoTime() + timeout.toNanos();
         // One connection, bounded at every step: the panel re-asks a live owner every few seconds, and
         // a hung owner's kernel still accepts connections into its backlog, so only the read times out.
-        try (Socket socket = new Socket()) {
-            socket.connect(address, millis);
-            socket.setSoTimeout(millis);
-            OutputStream out = socket.getOutputStream();
+        try (SocketChannel channel = SocketChannel.open();
+             Selector selector = Selector.open()) {
+            channel.configureBlocking(false);
+            SelectionKey key = channel.register(selector, SelectionKey.OP_CONNECT);
+            if (!channel.connect(new InetSocketAddress(record.dialHost(), record.port()))) {
+                while (!channel.finishConnect()) {
+                    if (!ControlSocket.await(selector, deadline)) {
+                        return null;
+                    }
+                }
+            }
             StringBuilder request = new StringBuilder()
                     .append("GET ").append(IDENTITY_PATH).append(" HTTP/1.1\r\n")
                     .append("Host: ").append(record.dialHost()).append(':').append(record.port()).append("\r\n")
@@ -75,10 +86,29 @@ public final class OwnerProbe {
                 request.append("X-Hermes-Token: ").append(token).append("\r\n");
                 request.append("Authorization: Bearer ").append(token).append("\r\n");
             }
-            out.write(request.append("\r\n").toString().getBytes(StandardCharsets.UTF_8));
-            out.flush();
-            String response = readResponse(socket.getInputStream(), System.nanoTime() + timeout.toNanos());
-            return body(response);
+            ByteBuffer out = ByteBuffer.wrap(request.append("\r\n").toString().getBytes(StandardCharsets.UTF_8));
+            key.interestOps(SelectionKey.OP_WRITE);
+            while (out.hasRemaining()) {
+                if (!ControlSocket.await(selector, deadline)) {
+                    return null;
+                }
+                channel.write(out);
+            }
+            key.interestOps(SelectionKey.OP_READ);
+            ByteArrayOutputStream response = new ByteArrayOutputStream();
+            ByteBuffer in = ByteBuffer.allocate(8192);
+            while (response.size() <= MAX_BODY + 16_384) {
+                if (!ControlSocket.await(selector, deadline)) {
+                    return null;   // silent before closing: no answer, as a hung owner's
+                }
+                int read = channel.read(in);
+                if (read < 0) {
+                    break;
+                }
+                response.write(in.array(), 0, in.position());
+                in.clear();
+            }
+            return body(response.toString(StandardCharsets.UTF_8));
         } catch (IOException | RuntimeException failed) {
             return null;
         }
@@ -98,19 +128,6 @@ public final class OwnerProbe {
         } catch (InvalidPathException unmappable) {
             return Optional.empty();
         }
-    }
-
-    private static String readResponse(InputStream in, long deadline) throws IOException {
-        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-        byte[] chunk = new byte[8192];
-        int read;
-        while ((read = in.read(chunk)) != -1) {
-            buffer.write(chunk, 0, read);
-            if (buffer.size() > MAX_BODY + 16_384 || System.nanoTime() > deadline) {
-                break;
-            }
-        }
-        return buffer.toString(StandardCharsets.UTF_8);
     }
 
     private static String body(String response) {
