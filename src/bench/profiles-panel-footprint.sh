@@ -23,7 +23,7 @@ REFRESHES=${REFRESHES:-15}
 SIZES=${SIZES:-"1 30 300"}
 JAVA=${JAVA:-java}
 # The flags the installed launcher (installer/linux/hostwarden) starts the panel with.
-PANEL_JAVA_OPTS=${PANEL_JAVA_OPTS:-"-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xms32m -Xmx128m -Xmn16m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:TrimNativeHeapInterval=10000"}
+PANEL_JAVA_OPTS=${PANEL_JAVA_OPTS:-"-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xms32m -Xmx128m -Xmn16m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:-UsePerfData -XX:TrimNativeHeapInterval=10000"}
 OWNER_ARGS=${OWNER_ARGS:-}
 GOAL_DELTA_MB=10
 GOAL_REFRESH_MS=100
