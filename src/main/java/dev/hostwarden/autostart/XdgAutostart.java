@@ -3,6 +3,7 @@ package dev.hostwarden.autostart;
 import dev.hostwarden.core.io.PrivateFiles;
 import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.core.platform.IoMessages;
+import dev.hostwarden.core.platform.Platform;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -61,7 +62,7 @@ final class XdgAutostart implements Autostart {
         read(); // refuses a directory or device at the entry's path before anything is written
         byte[] bytes = entryText(launcher).getBytes(StandardCharsets.UTF_8);
         Path dir = entry.getParent();
-        Path temp = dir.resolve(".hostwarden.desktop." + ProcessHandle.current().pid() + ".tmp");
+        Path temp = dir.resolve(".hostwarden.desktop." + Platform.currentPid() + ".tmp");
         try {
             Files.createDirectories(dir);
             refuseForeign(dir);

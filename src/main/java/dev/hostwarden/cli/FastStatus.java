@@ -46,15 +46,10 @@ final class FastStatus {
      * lambda: the first lambda links the JDK's lambda machinery.
      */
     private static void warmUpInBackground(RendezvousDir dir, List<Role> roles) {
-        for (Role role : roles.isEmpty() ? ALL_ROLES : roles) {
-            if (role == Role.GATEWAY && Files.exists(dir.recordPath(role))) {
-                new UnixSocketWarmUp().start();
-                return;
-            }
+        if ((roles.isEmpty() || roles.contains(Role.GATEWAY)) && Files.exists(dir.recordPath(Role.GATEWAY))) {
+            new UnixSocketWarmUp().start();
         }
     }
-
-    private static final List<Role> ALL_ROLES = List.of(Role.values());
 
     private static final class UnixSocketWarmUp extends Thread {
         UnixSocketWarmUp() {

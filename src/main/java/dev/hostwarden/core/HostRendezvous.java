@@ -139,8 +139,12 @@ public final class HostRendezvous {
      * first (its own descriptors show its lock), which spares /proc/locks when that owner holds it.
      */
     public LockProbe probeHostLock(Role role) {
+        Path lock = lockPath(role);
+        if (!Platform.current().hasProcFs() || FileLocks.owns(role.wireName(), lock)) {
+            return FileLocks.probe(role.wireName(), lock);   // no descriptors to ask, or the answer is this process
+        }
         HostRecord record = read(role).recordOrNull();
-        return FileLocks.probe(role.wireName(), lockPath(role), record == null ? null : record.pid());
+        return FileLocks.probe(role.wireName(), lock, record == null ? null : record.pid());
     }
 
     /** hermes' {@code host_lock_is_held}: owned, or held by another process; an absent file is free. */

@@ -243,8 +243,9 @@ public final class RoleInspector {
                         + unmappable.getReason()));
                 return;
             }
-            where = ControlSocket.pathFor(home).toString();
-            answered = ControlSocket.identifiesAs(home, record.pid(), ENDPOINT_TIMEOUT);
+            Path socket = ControlSocket.pathFor(home);
+            where = socket.toString();
+            answered = ControlSocket.identifiesAt(socket, record.pid(), ENDPOINT_TIMEOUT);
         }
         if (answered) {
             checks.add(new Check("endpoint", CheckResult.PASS, where + " answered as PID " + record.pid() + " of " + record.role()));

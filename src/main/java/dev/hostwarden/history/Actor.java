@@ -1,5 +1,7 @@
 package dev.hostwarden.history;
 
+import dev.hostwarden.core.platform.Platform;
+
 /**
  * Who caused an ownership event, as the history names it: a process and, in words, what it was
  * ({@code hostwarden stop gateway}, {@code the panel's Stop}, {@code hostwarden supervise}). The words
@@ -11,7 +13,7 @@ public record Actor(long pid, String command) {
 
     /** This process, described as {@code command}. */
     public static Actor thisProcess(String command) {
-        return new Actor(ProcessHandle.current().pid(), command);
+        return new Actor(Platform.currentPid(), command);
     }
 
     /** "PID 4711 (hostwarden stop gateway)", or "PID 4711" without words. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.core.record.Role;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -40,7 +41,7 @@ public record HistoryEvent(Instant at, EventType type, Role role, String lockDir
 
     /** A minimal event; the others are added with the {@code with…} methods. */
     public static HistoryEvent of(EventType type, Role role, Long pid) {
-        return new HistoryEvent(Instant.now(), type, role, null, pid, null, null, null, null, null, null, null, null, null, null, ProcessHandle.current().pid());
+        return new HistoryEvent(Instant.now(), type, role, null, pid, null, null, null, null, null, null, null, null, null, null, Platform.currentPid());
     }
 
     public HistoryEvent withOwner(Long start, List<String> servedProfiles, String ownerHome) {

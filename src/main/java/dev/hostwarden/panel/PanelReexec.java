@@ -67,12 +67,15 @@ final class PanelReexec {
      *                    so the replacement need not set it through libc itself
      */
     static Optional<Plan> plan(List<String> commandLine, Map<String, String> environment, Platform platform, boolean disableGl) {
-        return plan(commandLine, environment, platform, disableGl, List.of());
+        return plan(commandLine, environment, platform, disableGl, null);
     }
 
-    /** As above, with the class-data archive's options ({@link #archiveOptions}) after the panel's flags. */
+    /**
+     * As above, with the class-data archive's options ({@link #archiveOptions}) for {@code java} (null:
+     * none) after the panel's flags; the archive is looked for only once a replacement is planned.
+     */
     static Optional<Plan> plan(List<String> commandLine, Map<String, String> environment, Platform platform, boolean disableGl,
-                               List<String> archive) {
+                               Path java) {
         if (!platform.hasProcFs() || commandLine.isEmpty()) {
             return Optional.empty();
         }
@@ -103,7 +106,9 @@ final class PanelReexec {
         List<String> argv = new ArrayList<>();
         argv.add(commandLine.get(0));
         argv.addAll(PANEL_FLAGS);
-        argv.addAll(archive);
+        if (java != null) {
+            argv.addAll(archiveOptions(commandLine.get(jar + 1), java, environment));
+        }
         argv.addAll(commandLine.subList(1, commandLine.size()));
         Map<String, String> replaced = new TreeMap<>(environment);
         replaced.put(VARIABLE, "0");
@@ -133,8 +138,7 @@ final class PanelReexec {
         } catch (IOException | RuntimeException unreadable) {
             return;   // not Linux, or /proc is not mounted
         }
-        Optional<Plan> plan = plan(commandLine, environment, Platform.current(), RenderingDefaults.wantsGlDisabled(),
-                archiveOptions(jarOf(commandLine), Path.of(SELF), environment));
+        Optional<Plan> plan = plan(commandLine, environment, Platform.current(), RenderingDefaults.wantsGlDisabled(), Path.of(SELF));
         if (plan.isEmpty()) {
             return;
         }
@@ -171,12 +175,6 @@ final class PanelReexec {
         }
     }
 
-    /** The jar a {@code java [-D…] -jar JAR …} command line names, or null. */
-    static Path jarOf(List<String> commandLine) {
-        int jar = commandLine.indexOf("-jar");
-        return jar > 0 && jar + 1 < commandLine.size() ? Path.of(commandLine.get(jar + 1)) : null;
-    }
-
     /**
      * The panel's class-data-sharing archive, as the installed launcher keeps it (the same name, so
      * either launch uses the archive the other made): {@code panel-<jar's mtime.size>-<java's mtime.size>.jsa}
@@ -185,11 +183,12 @@ final class PanelReexec {
      * from it); when it does not, the replacement writes it at its exit, as the launcher's first panel
      * does. Nothing with {@code HOSTWARDEN_CDS=0}, or when neither place can hold it.
      */
-    static List<String> archiveOptions(Path jar, Path java, Map<String, String> environment) {
-        if (jar == null || "0".equals(environment.get("HOSTWARDEN_CDS"))) {
+    static List<String> archiveOptions(String jarArgument, Path java, Map<String, String> environment) {
+        if ("0".equals(environment.get("HOSTWARDEN_CDS"))) {
             return List.of();
         }
         try {
+            Path jar = Path.of(jarArgument);
             String name = "panel-" + stamp(jar) + "-" + stamp(java) + ".jsa";
             Path beside = jar.toAbsolutePath().getParent();
             Path archive;
@@ -227,7 +226,7 @@ final class PanelReexec {
      * copies ({@code pid=N java -XX:… -D…}), so a launch shows whether it was replaced and with what.
      */
     static String describeThisJvm() {
-        StringBuilder line = new StringBuilder("pid=").append(ProcessHandle.current().pid());
+        StringBuilder line = new StringBuilder("pid=").append(Platform.currentPid());
         try {
             line.append(' ').append(new String(readProc("comm"), StandardCharsets.ISO_8859_1).strip());
             List<String> words = split(readProc("cmdline"));

@@ -1,5 +1,6 @@
 package dev.hostwarden.panel;
 
+import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.core.process.LinuxProcessInspector;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -53,7 +54,7 @@ final class StartupTrace {
      * start instant adds the boot time, which the kernel gives only to the second. Elsewhere the JVM's.
      */
     private static long processStart() {
-        Long startTicks = new LinuxProcessInspector().startTicks(ProcessHandle.current().pid());
+        Long startTicks = new LinuxProcessInspector().startTicks(Platform.currentPid());
         try {
             String uptime = Files.readString(Path.of("/proc/uptime"));
             double upSeconds = Double.parseDouble(uptime.substring(0, uptime.indexOf(' ')));

@@ -45,14 +45,7 @@ public final class ReportText {
 
     /** {@code printf("%-Ns", text)}: the text, then spaces up to {@code width} characters. */
     static String padded(String text, int width) {
-        if (text.length() >= width) {
-            return text;
-        }
-        StringBuilder padded = new StringBuilder(width).append(text);
-        while (padded.length() < width) {
-            padded.append(' ');
-        }
-        return padded.toString();
+        return text.length() >= width ? text : text + " ".repeat(width - text.length());
     }
 
     /**

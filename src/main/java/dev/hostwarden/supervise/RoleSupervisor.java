@@ -8,6 +8,7 @@ import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
 import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.core.record.HermesHome;
 import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.Role;
@@ -402,7 +403,7 @@ public final class RoleSupervisor {
     }
 
     private void publish() {
-        SupervisionRecord now = new SupervisionRecord(ProcessHandle.current().pid(), actions.actor().command(), role,
+        SupervisionRecord now = new SupervisionRecord(Platform.currentPid(), actions.actor().command(), role,
                 rendezvous.dir().path().toAbsolutePath().normalize().toString(), state, since, note, nextAttemptAt,
                 backoff.failedWithin(clock.instant()), backoff.policy().maxFailedStarts(), backoff.policy().window().toSeconds(), lastExit,
                 stoppedBy, lastOutput);

@@ -601,7 +601,8 @@ class CliContractTest {
         }
     }
 
-    private static Cli.Result viaPicocli(String[] args) {
+    /** A command run in this JVM through picocli's path, never the fast paths (FastStopTest compares with it too). */
+    static Cli.Result viaPicocli(String[] args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintWriter outWriter = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);

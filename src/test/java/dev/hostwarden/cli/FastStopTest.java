@@ -10,9 +10,7 @@ import dev.hostwarden.core.Cli;
 import dev.hostwarden.core.Owners;
 import dev.hostwarden.testsupport.ChildProcess;
 import java.io.ByteArrayOutputStream;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,15 +57,6 @@ class FastStopTest {
         return PID.matcher(text).replaceAll("<n>");
     }
 
-    private static Cli.Result viaPicocli(String[] args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintWriter outWriter = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);
-        PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
-        int exit = HostwardenCommand.commandLine(outWriter, errWriter, Arrays.asList(args).contains("--json")).execute(args);
-        return new Cli.Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     private static boolean takesFastPath(String... args) {
         PrintWriter sink = new PrintWriter(new ByteArrayOutputStream());
         return FastStop.tryRun(args, sink, sink) != null;
@@ -95,7 +84,7 @@ class FastStopTest {
             serveOwner();
             Cli.Result fast = Cli.run(args).assertPlain();
             serveOwner();
-            Cli.Result picocli = viaPicocli(args).assertPlain();
+            Cli.Result picocli = CliContractTest.viaPicocli(args).assertPlain();
             assertEquals(0, fast.exit(), fast.toString());
             assertEquals(picocli.exit(), fast.exit(), String.join(" ", args));
             assertEquals(masked(picocli.out()), masked(fast.out()), String.join(" ", args));
@@ -117,7 +106,7 @@ class FastStopTest {
                 new String[] {"stop", "serve", "--lock-dir", file.resolve("sub").toString()},
                 new String[] {"stop", "--json", "desktop-serve", "--lock-dir", file.resolve("sub").toString()})) {
             Cli.Result fast = Cli.run(args).assertPlain();
-            Cli.Result picocli = viaPicocli(args).assertPlain();
+            Cli.Result picocli = CliContractTest.viaPicocli(args).assertPlain();
             assertEquals(picocli.toString(), fast.toString(), String.join(" ", args));
             assertNotEquals(0, fast.exit(), fast.toString());
         }

@@ -41,7 +41,7 @@ public final class ProcessSignals {
         if (pid <= 0 || pid > Integer.MAX_VALUE) {
             return false;
         }
-        if (pid == ProcessHandle.current().pid()) {
+        if (pid == Platform.currentPid()) {
             return sendThroughLibc(pid, signal);
         }
         Optional<ProcessHandle> target = ProcessHandle.of(pid);

@@ -74,7 +74,12 @@ public final class ControlSocket {
      * fresh JVM each time, and databind's classes cost it more than the whole exchange.
      */
     public static boolean identifiesAs(Path home, long pid, Duration timeout) {
-        Exchange exchange = exchange(home, "identify", timeout);
+        return identifiesAt(pathFor(home), pid, timeout);
+    }
+
+    /** {@link #identifiesAs} for a socket path already found with {@link #pathFor}. */
+    public static boolean identifiesAt(Path socket, long pid, Duration timeout) {
+        Exchange exchange = exchange(socket, "identify", timeout);
         return exchange.failure == null && IdentityAnswers.controlAnswerNames(exchange.bytes, pid);
     }
 
@@ -101,7 +106,7 @@ public final class ControlSocket {
      * too long, or not {@code ok}.
      */
     public static Answer ask(Path home, String verb, Duration timeout) {
-        Exchange exchange = exchange(home, verb, timeout);
+        Exchange exchange = exchange(pathFor(home), verb, timeout);
         return exchange.failure != null ? Answer.failed(exchange.failure) : parse(exchange.socket, exchange.bytes);
     }
 
@@ -145,8 +150,7 @@ public final class ControlSocket {
         }
     }
 
-    private static Exchange exchange(Path home, String verb, Duration timeout) {
-        Path socket = pathFor(home);
+    private static Exchange exchange(Path socket, String verb, Duration timeout) {
         if (!Files.exists(socket)) {
             return Exchange.failed(socket, "no control socket at " + socket);
         }

@@ -7,6 +7,7 @@ import dev.hostwarden.core.lock.GatewayRuntimeLock;
 import dev.hostwarden.core.lock.LockState;
 import dev.hostwarden.core.marker.PlannedStopMarker;
 import dev.hostwarden.core.platform.Environment;
+import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.core.proof.CheckResult;
 import dev.hostwarden.core.proof.OwnerProbe;
 import dev.hostwarden.core.record.HermesHome;
@@ -440,7 +441,7 @@ public final class PanelModel {
 
     private void watchExit(Long pid) {
         // A process this user cannot see (another PID namespace, hidepid) is left to the re-verification timer.
-        if (pid == null || closed.get() || pid == ProcessHandle.current().pid() || ProcessHandle.of(pid).isEmpty() || !watchedPids.add(pid)) {
+        if (pid == null || closed.get() || pid == Platform.currentPid() || ProcessHandle.of(pid).isEmpty() || !watchedPids.add(pid)) {
             return;
         }
         ExitWatch.onExit(pid).thenRun(() -> {

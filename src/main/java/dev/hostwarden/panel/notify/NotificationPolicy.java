@@ -3,6 +3,7 @@ package dev.hostwarden.panel.notify;
 import dev.hostwarden.actions.ControlOutcome;
 import dev.hostwarden.actions.Outcome;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.core.record.HostRecord;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.panel.model.OwnershipEvent;
@@ -192,7 +193,7 @@ public final class NotificationPolicy {
         // record stale), is expected until a new owner appears; a problem with another PID is news.
         Long ending = ends ? endingByPanel.get(event.role()) : endingByPanel.remove(event.role());
         Long recorded = recordedPid(event.role());
-        boolean byThisPanel = event.stoppedBy() != null && event.stoppedBy().pid() == ProcessHandle.current().pid();
+        boolean byThisPanel = event.stoppedBy() != null && event.stoppedBy().pid() == Platform.currentPid();
         boolean expected = ends && (byThisPanel || (ending != null && (recorded == null || recorded.equals(ending))));
         if (expected) {
             delivery = NotificationEntry.Delivery.BY_PANEL;

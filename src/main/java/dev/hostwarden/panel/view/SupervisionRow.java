@@ -1,5 +1,6 @@
 package dev.hostwarden.panel.view;
 
+import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.panel.logs.LogViewModel;
 import dev.hostwarden.panel.logs.LogWindow;
 import dev.hostwarden.panel.model.RoleCardModel;
@@ -64,7 +65,7 @@ final class SupervisionRow extends VBox {
         } else if (record == null) {
             line.setText(model.keepRunningProperty().get() ? "Keep running: starting to supervise…" : "");
         } else {
-            String who = record.pid() == ProcessHandle.current().pid() ? "Kept running by this panel" : "Kept running by PID " + record.pid()
+            String who = record.pid() == Platform.currentPid() ? "Kept running by this panel" : "Kept running by PID " + record.pid()
                     + " (" + record.by() + ")";
             line.setText(who + ": " + record.stateAndNote(" — "));
             if (record.state() == SupervisorState.GAVE_UP) {

@@ -99,12 +99,10 @@ class ProcLocksTest {
     @Test
     void theProbeSeesPosixAndOfdLocksOfAnotherProcess(@TempDir Path dir) throws Exception {
         assumeTrue(Platform.current().hasProcFs(), "/proc/locks is Linux only");
-        String python = Python.python3();
         Path lock = Files.createFile(dir.resolve("host-serve.lock"));
         String posix = "import fcntl,os,sys\nfd=os.open(sys.argv[1],os.O_RDWR)\nfcntl.lockf(fd,fcntl.LOCK_EX|fcntl.LOCK_NB)\n"
                 + "print('READY',flush=True)\nsys.stdin.read()\n";
-        try (ChildProcess holder = ChildProcess.start(List.of(python, "-c", posix, lock.toString()), Map.of())) {
-            assertEquals("READY", holder.readLine(Duration.ofSeconds(30)));
+        try (ChildProcess holder = pythonHolding(posix, lock)) {
             LockProbe probe = FileLocks.probe("serve", lock);
             assertEquals(LockState.HELD, probe.state(), probe.toString());
             assertEquals(holder.pid(), probe.holderPid());
@@ -112,8 +110,7 @@ class ProcLocksTest {
         String ofd = "import fcntl,os,struct,sys\nfd=os.open(sys.argv[1],os.O_RDWR)\n"
                 + "fcntl.fcntl(fd,fcntl.F_OFD_SETLK,struct.pack('hhxxxxqqi4x',fcntl.F_WRLCK,0,0,0,0))\n"
                 + "print('READY',flush=True)\nsys.stdin.read()\n";
-        try (ChildProcess holder = ChildProcess.start(List.of(python, "-c", ofd, lock.toString()), Map.of())) {
-            assertEquals("READY", holder.readLine(Duration.ofSeconds(30)));
+        try (ChildProcess holder = pythonHolding(ofd, lock)) {
             LockProbe probe = FileLocks.probe("serve", lock);
             assertEquals(LockState.HELD, probe.state(), probe.toString());
             assertNull(probe.holderPid(), "an OFD lock names no PID: the holder is unknown, not PID -1");
@@ -137,12 +134,10 @@ class ProcLocksTest {
     @Test
     void theLikelyHoldersDescriptorsNameItWithoutProcLocks(@TempDir Path dir) throws Exception {
         assumeTrue(Platform.current().hasProcFs(), "/proc is Linux only");
-        String python = Python.python3();
         Path lock = Files.createFile(dir.resolve("host-gateway.lock"));
         String flock = "import fcntl,os,sys\nfd=os.open(sys.argv[1],os.O_RDWR|os.O_APPEND)\nfcntl.flock(fd,fcntl.LOCK_EX|fcntl.LOCK_NB)\n"
                 + "print('READY',flush=True)\nsys.stdin.read()\n";
-        try (ChildProcess holder = ChildProcess.start(List.of(python, "-c", flock, lock.toString()), Map.of())) {
-            assertEquals("READY", holder.readLine(Duration.ofSeconds(30)));
+        try (ChildProcess holder = pythonHolding(flock, lock)) {
             ProcLocks.Lookup byDescriptors = ProcLocks.lookup(lock, holder.pid());
             assertEquals(OptionalLong.of(holder.pid()), byDescriptors.holder());
             assertTrue(byDescriptors.seenIn().startsWith("/proc/" + holder.pid() + "/fdinfo/"), byDescriptors.seenIn());
@@ -161,5 +156,17 @@ class ProcLocksTest {
         ProcLocks.Lookup gone = ProcLocks.lookup(lock, 999_999_999L);
         assertEquals(OptionalLong.empty(), gone.holder(), "a PID that is gone holds nothing");
         assertEquals("/proc/locks", gone.seenIn());
+    }
+
+    /** A python process that took the lock {@code script} takes on {@code lock} (the script prints READY, then waits). */
+    private static ChildProcess pythonHolding(String script, Path lock) throws Exception {
+        ChildProcess holder = ChildProcess.start(List.of(Python.python3(), "-c", script, lock.toString()), Map.of());
+        try {
+            assertEquals("READY", holder.readLine(Duration.ofSeconds(30)));
+            return holder;
+        } catch (AssertionError | RuntimeException notReady) {
+            holder.close();
+            throw notReady;
+        }
     }
 }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The token readers of an owner's identity answer ({@link IdentityAnswers}, which {@code status} uses so it
  * never loads databind) against the tree readers they replace ({@code ControlSocket.ask} and
- * {@code OwnerProbe.probe}, which the panel and the other commands still use): the same answer for every
+ * {@code OwnerProbe.probe}, kept for the tests that read an answer's whole tree): the same answer for every
  * answer below and for thousands of random ones built from the same pieces.
  */
 class IdentityAnswersTest {
