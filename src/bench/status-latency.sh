@@ -6,7 +6,7 @@
 # in text, `status desktop-serve` (nothing published), and each of those through the launcher
 # (installer/linux/hostwarden from this checkout, with its class-data archive made by its first status,
 # as the package's postinst makes it). Prints medians, spreads, CPU and ratios to the hello-world, then
-# how many classes each path loads and whether any databind, picocli, OSHI, JNA, JavaFX or AWT class
+# how many classes each path loads and whether any Jackson (core or databind), picocli, OSHI, JNA, JavaFX or AWT class
 # is among them.
 # Goals (issue 22): status with live owners <= 2.0x the hello-world, a role with nothing published
 # <= 1.5x, from java -jar and from the launcher.
@@ -61,6 +61,6 @@ echo "  load average $(cut -d' ' -f1-3 /proc/loadavg) after; goals: live owners 
 for args in "status --json" "status" "status desktop-serve"; do
   java -Xlog:class+load:file="$WORK/classes.log" -jar "$jar" $args >/dev/null 2>&1 || true
   total=$(wc -l < "$WORK/classes.log")
-  forbidden=$(grep -cE ' (com\.fasterxml\.jackson\.databind\.|picocli\.|oshi\.|com\.sun\.jna\.|javafx\.|java\.awt\.)' "$WORK/classes.log" || true)
-  printf '  java -jar %-22s loads %4d classes; databind/picocli/OSHI/JNA/JavaFX/AWT among them: %d\n' "$args" "$total" "$forbidden"
+  forbidden=$(grep -cE ' (com\.fasterxml\.jackson\.|picocli\.|oshi\.|com\.sun\.jna\.|javafx\.|java\.awt\.)' "$WORK/classes.log" || true)
+  printf '  java -jar %-22s loads %4d classes; Jackson/picocli/OSHI/JNA/JavaFX/AWT among them: %d\n' "$args" "$total" "$forbidden"
 done

@@ -1,9 +1,9 @@
 package dev.hostwarden.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.core.io.JsonWriter;
 import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.core.record.HermesHome;
 import dev.hostwarden.core.record.Role;
@@ -76,7 +76,7 @@ final class ExplainCommand implements Callable<Integer> {
         if (output.json()) {
             output.document(ReportJson.status(rendezvous.dir(), List.of(report), new StatusPrinter.ExtrasFields(Map.of(role, extras)) {
                 @Override
-                public void write(JsonGenerator generator, RoleReport written) throws IOException {
+                public void write(JsonWriter generator, RoleReport written) throws IOException {
                     super.write(generator, written);
                     generator.writeArrayFieldStart("logTail");
                     for (String line : logLines) {

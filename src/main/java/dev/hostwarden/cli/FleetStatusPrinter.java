@@ -1,10 +1,10 @@
 package dev.hostwarden.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.Verdict;
+import dev.hostwarden.core.io.JsonWriter;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.fleet.FleetConfig;
 import dev.hostwarden.fleet.FleetSection;
@@ -119,7 +119,7 @@ final class FleetStatusPrinter {
                 + (section.ttlLeft() >= 0 ? ", lease " + section.ttlLeft() + " s left" : "");
     }
 
-    private static void writeSection(JsonGenerator generator, FleetSection section) throws IOException {
+    private static void writeSection(JsonWriter generator, FleetSection section) throws IOException {
         generator.writeObjectFieldStart("fleet");
         generator.writeStringField("endpoints", section.endpoints());
         generator.writeStringField("key", section.key());

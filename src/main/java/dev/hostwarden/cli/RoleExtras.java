@@ -1,8 +1,8 @@
 package dev.hostwarden.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.core.io.JsonWriter;
 import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.core.proof.Reason;
 import dev.hostwarden.core.proof.ReasonCode;
@@ -77,7 +77,7 @@ final class RoleExtras {
     }
 
     /** {@code "supervision": {…} | null, "health": {…} | null}. */
-    void write(JsonGenerator generator) throws IOException {
+    void write(JsonWriter generator) throws IOException {
         generator.writeFieldName("supervision");
         if (supervision.isEmpty()) {
             generator.writeNull();
@@ -161,7 +161,7 @@ final class RoleExtras {
         }
     }
 
-    private static void writeText(JsonGenerator generator, String key, String value) throws IOException {
+    private static void writeText(JsonWriter generator, String key, String value) throws IOException {
         if (value == null) {
             generator.writeNullField(key);
         } else {
@@ -169,7 +169,7 @@ final class RoleExtras {
         }
     }
 
-    private static void writeNumber(JsonGenerator generator, String key, Long value) throws IOException {
+    private static void writeNumber(JsonWriter generator, String key, Long value) throws IOException {
         if (value == null) {
             generator.writeNullField(key);
         } else {

@@ -1,9 +1,9 @@
 package dev.hostwarden.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.RoleInspector;
 import dev.hostwarden.core.RoleReport;
+import dev.hostwarden.core.io.JsonWriter;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.report.ReportJson;
 import dev.hostwarden.report.ReportText;
@@ -79,7 +79,7 @@ final class StatusPrinter {
         }
 
         @Override
-        public void write(JsonGenerator generator, RoleReport report) throws IOException {
+        public void write(JsonWriter generator, RoleReport report) throws IOException {
             extras.get(report.role()).write(generator);
         }
     }

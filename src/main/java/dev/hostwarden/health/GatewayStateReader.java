@@ -1,9 +1,9 @@
 package dev.hostwarden.health;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
+import dev.hostwarden.core.io.JsonReader;
+import dev.hostwarden.core.io.JsonReader.Token;
 import dev.hostwarden.core.io.JsonStreams;
+import dev.hostwarden.core.io.JsonSyntaxException;
 import dev.hostwarden.core.io.PrivateFiles;
 import dev.hostwarden.core.platform.IoMessages;
 import java.io.IOException;
@@ -16,7 +16,7 @@ import java.util.Optional;
 /**
  * Reads {@code gateway_state.json} under the same rules as a host record: never opens anything but a
  * regular file (a FIFO would block, a device never end), at most {@link PrivateFiles#MAX_BYTES}, strict
- * UTF-8, any bytes tolerated. Read with jackson-core's streaming parser field by field, so one field of
+ * UTF-8, any bytes tolerated. Read with a streaming reader field by field, so one field of
  * the wrong type loses that field, not the file. Writes nothing.
  */
 public final class GatewayStateReader {
@@ -50,8 +50,9 @@ public final class GatewayStateReader {
     }
 
     static GatewayState parse(Path file, String text) {
-        try (JsonParser in = JsonStreams.parser(text)) {
-            if (in.nextToken() != JsonToken.START_OBJECT) {
+        try {
+            JsonReader in = JsonStreams.parser(text);
+            if (in.nextToken() != Token.START_OBJECT) {
                 return GatewayState.unusable(file, "is not a JSON object");
             }
             Long pid = null;
@@ -61,9 +62,9 @@ public final class GatewayStateReader {
             String desired = null;
             String updated = null;
             List<PlatformState> platforms = new ArrayList<>();
-            while (in.nextToken() == JsonToken.FIELD_NAME) {
+            while (in.nextToken() == Token.FIELD_NAME) {
                 String key = in.currentName();
-                JsonToken value = in.nextToken();
+                Token value = in.nextToken();
                 switch (key) {
                     case "pid" -> pid = whole(in, value);
                     case "start_time" -> startTime = whole(in, value);
@@ -75,24 +76,24 @@ public final class GatewayStateReader {
                     default -> in.skipChildren();
                 }
             }
-            JsonStreams.expectEnd(in);
+            in.expectEnd();
             return new GatewayState(file, pid, startTime, state, exitReason, desired, updated, platforms, null);
-        } catch (JsonProcessingException notJson) {
-            return GatewayState.unusable(file, "is not valid JSON (" + notJson.getOriginalMessage().replaceAll("\\R", " ") + ")");
+        } catch (JsonSyntaxException notJson) {
+            return GatewayState.unusable(file, "is not valid JSON (" + notJson.getMessage() + ")");
         } catch (IOException | RuntimeException unreadable) {
             return GatewayState.unusable(file, "cannot be read: " + unreadable.getMessage());
         }
     }
 
-    private static void platforms(JsonParser in, JsonToken value, List<PlatformState> into) throws IOException {
-        if (value != JsonToken.START_OBJECT) {
+    private static void platforms(JsonReader in, Token value, List<PlatformState> into) throws IOException {
+        if (value != Token.START_OBJECT) {
             in.skipChildren();
             return;
         }
-        while (in.nextToken() == JsonToken.FIELD_NAME) {
+        while (in.nextToken() == Token.FIELD_NAME) {
             String key = in.currentName();
-            JsonToken entry = in.nextToken();
-            if (entry != JsonToken.START_OBJECT) {
+            Token entry = in.nextToken();
+            if (entry != Token.START_OBJECT) {
                 in.skipChildren();
                 continue;
             }
@@ -105,14 +106,14 @@ public final class GatewayStateReader {
             boolean attention = false;
             String retrying = null;
             String updated = null;
-            while (in.nextToken() == JsonToken.FIELD_NAME) {
+            while (in.nextToken() == Token.FIELD_NAME) {
                 String field = in.currentName();
-                JsonToken fieldValue = in.nextToken();
+                Token fieldValue = in.nextToken();
                 switch (field) {
                     case "state" -> state = text(in, fieldValue);
                     case "error_code" -> code = text(in, fieldValue);
                     case "error_message" -> message = text(in, fieldValue);
-                    case "needs_attention" -> attention = fieldValue == JsonToken.VALUE_TRUE;
+                    case "needs_attention" -> attention = fieldValue == Token.VALUE_TRUE;
                     case "retrying_since" -> retrying = text(in, fieldValue);
                     case "updated_at" -> updated = text(in, fieldValue);
                     default -> in.skipChildren();
@@ -123,7 +124,7 @@ public final class GatewayStateReader {
     }
 
     /** A string value; a number stands as its text (hermes writes codes either way); anything else is skipped. */
-    private static String text(JsonParser in, JsonToken value) throws IOException {
+    private static String text(JsonReader in, Token value) throws IOException {
         return switch (value) {
             case VALUE_STRING -> printable(in.getText());
             case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> in.getText();
@@ -134,15 +135,15 @@ public final class GatewayStateReader {
         };
     }
 
-    private static Long whole(JsonParser in, JsonToken value) throws IOException {
-        if (value == JsonToken.VALUE_NUMBER_INT) {
+    private static Long whole(JsonReader in, Token value) throws IOException {
+        if (value == Token.VALUE_NUMBER_INT) {
             try {
                 return in.getLongValue();
             } catch (IOException outOfRange) {
                 return null;
             }
         }
-        if (value == JsonToken.VALUE_NUMBER_FLOAT && Double.isFinite(in.getDoubleValue()) && Math.abs(in.getDoubleValue()) < 9e15) {
+        if (value == Token.VALUE_NUMBER_FLOAT && Double.isFinite(in.getDoubleValue()) && Math.abs(in.getDoubleValue()) < 9e15) {
             return Math.round(in.getDoubleValue());
         }
         in.skipChildren();

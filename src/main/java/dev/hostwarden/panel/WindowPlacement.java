@@ -1,7 +1,7 @@
 package dev.hostwarden.panel;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
+import dev.hostwarden.core.io.JsonReader;
+import dev.hostwarden.core.io.JsonReader.Token;
 import dev.hostwarden.core.io.JsonStreams;
 import dev.hostwarden.core.io.PrivateFiles;
 import java.io.IOException;
@@ -16,7 +16,7 @@ import java.util.Optional;
  * at start, written there when the window hides or the panel quits, and always clamped to the screen
  * it lands on. The stage gets this size explicitly before it is shown: a scene's preferred size is not
  * enough under a window manager (JavaFX 21 then maps a 200x200 window, JDK-8316423). The file is read
- * and written with jackson-core's streaming API: databind's ObjectMapper cost about 100 ms of class
+ * and written with a streaming reader and writer: databind's ObjectMapper cost about 100 ms of class
  * loading on the FX thread before the first show.
  */
 public record WindowPlacement(double x, double y, double width, double height, boolean maximized) {
@@ -77,37 +77,36 @@ public record WindowPlacement(double x, double y, double width, double height, b
 
     /** The placement in one JSON object (null when the text is not an object); what is missing or not a number is NaN. */
     private static WindowPlacement parse(String text) throws IOException {
-        try (JsonParser parser = JsonStreams.parser(text)) {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
-                return null;
-            }
-            double x = Double.NaN;
-            double y = Double.NaN;
-            double width = Double.NaN;
-            double height = Double.NaN;
-            boolean maximized = false;
-            while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                String field = parser.currentName();
-                JsonToken value = parser.nextToken();
-                switch (field) {
-                    case "x" -> x = number(parser, value);
-                    case "y" -> y = number(parser, value);
-                    case "width" -> width = number(parser, value);
-                    case "height" -> height = number(parser, value);
-                    case "maximized" -> maximized = value == JsonToken.VALUE_TRUE || value == JsonToken.VALUE_STRING && "true".equals(parser.getText());
-                    default -> parser.skipChildren();
-                }
-            }
-            return new WindowPlacement(x, y, width, height, maximized);
+        JsonReader parser = JsonStreams.parser(text);
+        if (parser.nextToken() != Token.START_OBJECT) {
+            return null;
         }
+        double x = Double.NaN;
+        double y = Double.NaN;
+        double width = Double.NaN;
+        double height = Double.NaN;
+        boolean maximized = false;
+        while (parser.nextToken() == Token.FIELD_NAME) {
+            String field = parser.currentName();
+            Token value = parser.nextToken();
+            switch (field) {
+                case "x" -> x = number(parser, value);
+                case "y" -> y = number(parser, value);
+                case "width" -> width = number(parser, value);
+                case "height" -> height = number(parser, value);
+                case "maximized" -> maximized = value == Token.VALUE_TRUE || value == Token.VALUE_STRING && "true".equals(parser.getText());
+                default -> parser.skipChildren();
+            }
+        }
+        return new WindowPlacement(x, y, width, height, maximized);
     }
 
     /** A number, or a string holding one; anything else (an object, "wide") is NaN. */
-    private static double number(JsonParser parser, JsonToken value) throws IOException {
-        if (value == JsonToken.VALUE_NUMBER_INT || value == JsonToken.VALUE_NUMBER_FLOAT) {
+    private static double number(JsonReader parser, Token value) throws IOException {
+        if (value == Token.VALUE_NUMBER_INT || value == Token.VALUE_NUMBER_FLOAT) {
             return parser.getDoubleValue();
         }
-        if (value == JsonToken.VALUE_STRING) {
+        if (value == Token.VALUE_STRING) {
             try {
                 return Double.parseDouble(parser.getText().trim());
             } catch (NumberFormatException notANumber) {

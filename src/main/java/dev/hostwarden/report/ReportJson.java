@@ -1,9 +1,9 @@
 package dev.hostwarden.report;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.hostwarden.core.RetractResult;
 import dev.hostwarden.core.RoleReport;
 import dev.hostwarden.core.io.JsonStreams;
+import dev.hostwarden.core.io.JsonWriter;
 import dev.hostwarden.core.lock.LockProbe;
 import dev.hostwarden.core.proof.Check;
 import dev.hostwarden.core.proof.Reason;
@@ -23,7 +23,7 @@ public final class ReportJson {
 
     /** More fields for a role's object (the fleet section), written before it closes. */
     public interface RoleExtra {
-        void write(JsonGenerator generator, RoleReport report) throws IOException;
+        void write(JsonWriter generator, RoleReport report) throws IOException;
     }
 
     public static JsonStreams.Document status(RendezvousDir dir, List<RoleReport> reports) {
@@ -34,7 +34,7 @@ public final class ReportJson {
         // An anonymous class, not a lambda: linking a lambda costs status's fresh JVM (see HostRendezvous).
         return new JsonStreams.Document() {
             @Override
-            public void writeTo(JsonGenerator generator) throws IOException {
+            public void writeTo(JsonWriter generator) throws IOException {
                 generator.writeStartObject();
                 generator.writeStringField("lockDir", dir.path().toString());
                 generator.writeStringField("lockDirSource", dir.source().name());
@@ -48,7 +48,7 @@ public final class ReportJson {
         };
     }
 
-    private static void role(JsonGenerator generator, RoleReport report, RoleExtra extra) throws IOException {
+    private static void role(JsonWriter generator, RoleReport report, RoleExtra extra) throws IOException {
         generator.writeStartObject();
         generator.writeStringField("role", report.role().wireName());
         generator.writeStringField("verdict", report.verdict().name());
@@ -89,7 +89,7 @@ public final class ReportJson {
         generator.writeEndObject();
     }
 
-    private static void lock(JsonGenerator generator, LockProbe probe) throws IOException {
+    private static void lock(JsonWriter generator, LockProbe probe) throws IOException {
         generator.writeObjectFieldStart("lock");
         generator.writeStringField("path", probe.path().toString());
         generator.writeStringField("state", probe.state().name());

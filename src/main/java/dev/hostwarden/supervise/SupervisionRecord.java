@@ -1,9 +1,9 @@
 package dev.hostwarden.supervise;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
+import dev.hostwarden.core.io.JsonReader;
+import dev.hostwarden.core.io.JsonReader.Token;
 import dev.hostwarden.core.io.JsonStreams;
+import dev.hostwarden.core.io.JsonWriter;
 import dev.hostwarden.core.record.Role;
 import java.io.IOException;
 import java.time.Instant;
@@ -41,7 +41,7 @@ public record SupervisionRecord(long pid, String by, Role role, String lockDir, 
     }
 
     /** The fields of {@code status --json}'s {@code supervision} object, in this order. */
-    public void write(JsonGenerator out) throws IOException {
+    public void write(JsonWriter out) throws IOException {
         out.writeStartObject();
         out.writeNumberField("pid", pid);
         out.writeStringField("by", by);
@@ -68,7 +68,7 @@ public record SupervisionRecord(long pid, String by, Role role, String lockDir, 
         out.writeEndObject();
     }
 
-    private static void writeNullable(JsonGenerator out, String key, String value) throws IOException {
+    private static void writeNullable(JsonWriter out, String key, String value) throws IOException {
         if (value == null) {
             out.writeNullField(key);
         } else {
@@ -78,8 +78,9 @@ public record SupervisionRecord(long pid, String by, Role role, String lockDir, 
 
     /** The record in {@code text}; null when it is not one (a torn or foreign file is no supervisor). */
     public static SupervisionRecord parse(String text) {
-        try (JsonParser in = JsonStreams.parser(text)) {
-            if (in.nextToken() != JsonToken.START_OBJECT) {
+        try {
+            JsonReader in = JsonStreams.parser(text);
+            if (in.nextToken() != Token.START_OBJECT) {
                 return null;
             }
             Long pid = null;
@@ -96,11 +97,11 @@ public record SupervisionRecord(long pid, String by, Role role, String lockDir, 
             String lastExit = null;
             String stoppedBy = null;
             List<String> lastOutput = new ArrayList<>();
-            while (in.nextToken() == JsonToken.FIELD_NAME) {
+            while (in.nextToken() == Token.FIELD_NAME) {
                 String key = in.currentName();
-                JsonToken value = in.nextToken();
+                Token value = in.nextToken();
                 switch (key) {
-                    case "pid" -> pid = value == JsonToken.VALUE_NUMBER_INT ? in.getLongValue() : null;
+                    case "pid" -> pid = value == Token.VALUE_NUMBER_INT ? in.getLongValue() : null;
                     case "by" -> by = text(in, value, "");
                     case "role" -> role = roleOf(text(in, value, ""));
                     case "lockDir" -> lockDir = text(in, value, "");
@@ -108,9 +109,9 @@ public record SupervisionRecord(long pid, String by, Role role, String lockDir, 
                     case "since" -> since = instant(text(in, value, null));
                     case "note" -> note = text(in, value, "");
                     case "nextAttemptAt" -> next = instant(text(in, value, null));
-                    case "failedStarts" -> failed = value == JsonToken.VALUE_NUMBER_INT ? in.getIntValue() : 0;
-                    case "maxFailedStarts" -> max = value == JsonToken.VALUE_NUMBER_INT ? in.getIntValue() : 0;
-                    case "windowSeconds" -> window = value == JsonToken.VALUE_NUMBER_INT ? in.getLongValue() : 0;
+                    case "failedStarts" -> failed = value == Token.VALUE_NUMBER_INT ? in.getIntValue() : 0;
+                    case "maxFailedStarts" -> max = value == Token.VALUE_NUMBER_INT ? in.getIntValue() : 0;
+                    case "windowSeconds" -> window = value == Token.VALUE_NUMBER_INT ? in.getLongValue() : 0;
                     case "lastExit" -> lastExit = text(in, value, null);
                     case "stoppedBy" -> stoppedBy = text(in, value, null);
                     case "lastOutput" -> lines(in, value, lastOutput);
@@ -126,13 +127,13 @@ public record SupervisionRecord(long pid, String by, Role role, String lockDir, 
         }
     }
 
-    private static void lines(JsonParser in, JsonToken value, List<String> into) throws IOException {
-        if (value != JsonToken.START_ARRAY) {
+    private static void lines(JsonReader in, Token value, List<String> into) throws IOException {
+        if (value != Token.START_ARRAY) {
             in.skipChildren();
             return;
         }
-        for (JsonToken item = in.nextToken(); item != JsonToken.END_ARRAY; item = in.nextToken()) {
-            if (item == JsonToken.VALUE_STRING && into.size() < OUTPUT_LINES) {
+        for (Token item = in.nextToken(); item != Token.END_ARRAY; item = in.nextToken()) {
+            if (item == Token.VALUE_STRING && into.size() < OUTPUT_LINES) {
                 into.add(in.getText());
             } else {
                 in.skipChildren();
@@ -140,8 +141,8 @@ public record SupervisionRecord(long pid, String by, Role role, String lockDir, 
         }
     }
 
-    private static String text(JsonParser in, JsonToken value, String fallback) throws IOException {
-        if (value == JsonToken.VALUE_STRING) {
+    private static String text(JsonReader in, Token value, String fallback) throws IOException {
+        if (value == Token.VALUE_STRING) {
             return in.getText();
         }
         in.skipChildren();

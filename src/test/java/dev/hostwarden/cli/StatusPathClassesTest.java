@@ -18,14 +18,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What plain {@code status} loads in a fresh JVM. Its speed (src/bench/status-latency.sh) rests on
- * never loading picocli, databind, OSHI, JNA, JavaFX or AWT; this pins that down without timing
+ * never loading picocli, Jackson (core or databind), OSHI, JNA, JavaFX or AWT; this pins that down without timing
  * anything, over a live owner, a dead record and a corrupt one, and over real owners ({@code run
  * gateway} serving three profiles and {@code run serve}) whose endpoints status asks: their answers are
- * read without databind, and nothing on the path formats with {@code java.util.Formatter} or links a
+ * read without Jackson, and nothing on the path formats with {@code java.util.Formatter} or links a
  * lambda of ours.
  */
 class StatusPathClassesTest {
-    private static final List<String> FORBIDDEN = List.of("picocli.", "com.fasterxml.jackson.databind.", "oshi.", "com.sun.jna.",
+    private static final List<String> FORBIDDEN = List.of("picocli.", "com.fasterxml.jackson.", "oshi.", "com.sun.jna.",
             "javafx.", "java.awt.", "dev.hostwarden.panel.", "dev.hostwarden.runtime.", "dev.hostwarden.fleet.");
 
     /** Besides FORBIDDEN, with live owners: the Formatter (text) and our own lambdas cost a fresh JVM more than the report. */
@@ -35,7 +35,7 @@ class StatusPathClassesTest {
     Path tmp;
 
     @Test
-    void realOwnersAreAskedWithoutDatabindFormatterOrLambdas() throws Exception {
+    void realOwnersAreAskedWithoutJacksonFormatterOrLambdas() throws Exception {
         Path dir = tmp.resolve("locks");
         Path home = Files.createDirectory(tmp.resolve("hermes-home"));
         Map<String, String> env = Map.of("HERMES_GATEWAY_LOCK_DIR", dir.toString(), "HERMES_HOME", home.toString());
@@ -85,7 +85,7 @@ class StatusPathClassesTest {
     }
 
     @Test
-    void plainStatusLoadsNeitherPicocliNorDatabindNorTheDesktopStack() throws Exception {
+    void plainStatusLoadsNeitherPicocliNorJacksonNorTheDesktopStack() throws Exception {
         Path dir = tmp.resolve("gateway-locks");
         Path home = Files.createDirectory(tmp.resolve("home"));
         Fixtures.publishDead(dir, Role.SERVE, "tok");

@@ -1,19 +1,16 @@
 package dev.hostwarden.core.io;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParseException;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hostwarden.core.io.JsonReader.Token;
 import java.io.IOException;
 import java.util.Map;
 
 /**
- * databind's JSON trees, read and written with jackson-core's streaming API through
- * {@link JsonStreams}: databind's {@code ObjectMapper} set-up alone costs a fresh JVM more than the
+ * databind's JSON trees, read and written with this program's own streaming reader and writer
+ * ({@link JsonStreams}): databind's {@code ObjectMapper} set-up alone costs a fresh JVM more than the
  * whole command, so only the tree types are databind's.
  */
 public final class JsonTrees {
@@ -26,24 +23,23 @@ public final class JsonTrees {
         return NODES.objectNode();
     }
 
-    /** Parses exactly one JSON value; anything after it (but white space) is a {@link JsonStreams.TrailingContentException}. */
+    /** Parses exactly one JSON value; anything after it (but white space) is a {@link JsonSyntaxException.TrailingContent}. */
     public static JsonNode parse(String text) throws IOException {
-        try (JsonParser parser = JsonStreams.parser(text)) {
-            JsonToken first = parser.nextToken();
-            if (first == null) {
-                throw new JsonParseException(parser, "no content");
-            }
-            JsonNode value = read(parser, first);
-            JsonStreams.expectEnd(parser);
-            return value;
+        JsonReader parser = JsonStreams.parser(text);
+        Token first = parser.nextToken();
+        if (first == null) {
+            throw new JsonSyntaxException("no content", 1, 1);
         }
+        JsonNode value = read(parser, first);
+        parser.expectEnd();
+        return value;
     }
 
-    private static JsonNode read(JsonParser parser, JsonToken token) throws IOException {
+    private static JsonNode read(JsonReader parser, Token token) throws IOException {
         switch (token) {
             case START_OBJECT: {
                 ObjectNode object = NODES.objectNode();
-                for (JsonToken next = parser.nextToken(); next != JsonToken.END_OBJECT; next = parser.nextToken()) {
+                for (Token next = parser.nextToken(); next != Token.END_OBJECT; next = parser.nextToken()) {
                     String name = parser.currentName();
                     object.set(name, read(parser, parser.nextToken()));
                 }
@@ -51,7 +47,7 @@ public final class JsonTrees {
             }
             case START_ARRAY: {
                 ArrayNode array = NODES.arrayNode();
-                for (JsonToken next = parser.nextToken(); next != JsonToken.END_ARRAY; next = parser.nextToken()) {
+                for (Token next = parser.nextToken(); next != Token.END_ARRAY; next = parser.nextToken()) {
                     array.add(read(parser, next));
                 }
                 return array;
@@ -59,7 +55,7 @@ public final class JsonTrees {
             case VALUE_STRING:
                 return NODES.textNode(parser.getText());
             case VALUE_NUMBER_INT:
-                return parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+                return parser.getNumberType() == JsonReader.NumberType.BIG_INTEGER
                         ? NODES.numberNode(parser.getBigIntegerValue()) : NODES.numberNode(parser.getLongValue());
             case VALUE_NUMBER_FLOAT:
                 return NODES.numberNode(parser.getDoubleValue());
@@ -70,7 +66,7 @@ public final class JsonTrees {
             case VALUE_NULL:
                 return NODES.nullNode();
             default:
-                throw new JsonParseException(parser, "unexpected token " + token);
+                throw new IllegalStateException("a value cannot start with " + token);
         }
     }
 
@@ -84,7 +80,7 @@ public final class JsonTrees {
         return JsonStreams.pretty(generator -> write(generator, node));
     }
 
-    private static void write(JsonGenerator generator, JsonNode node) throws IOException {
+    private static void write(JsonWriter generator, JsonNode node) throws IOException {
         switch (node.getNodeType()) {
             case OBJECT: {
                 generator.writeStartObject();

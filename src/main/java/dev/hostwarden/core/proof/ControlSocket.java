@@ -1,9 +1,9 @@
 package dev.hostwarden.core.proof;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hostwarden.core.io.JsonStreams;
+import dev.hostwarden.core.io.JsonWriter;
 import dev.hostwarden.core.io.PrivateFiles;
 import dev.hostwarden.core.platform.IoMessages;
 import dev.hostwarden.core.record.RecordCodec;
@@ -70,7 +70,7 @@ public final class ControlSocket {
 
     /**
      * True when the gateway at {@code home} answers {@code identify} as process {@code pid}. Read with
-     * jackson-core's tokens ({@link IdentityAnswers}), never a databind tree: {@code status} asks this in a
+     * a streaming reader ({@link IdentityAnswers}), never a databind tree: {@code status} asks this in a
      * fresh JVM each time, and databind's classes cost it more than the whole exchange.
      */
     public static boolean identifiesAs(Path home, long pid, Duration timeout) {
@@ -141,7 +141,7 @@ public final class ControlSocket {
         }
 
         @Override
-        public void writeTo(JsonGenerator generator) throws IOException {
+        public void writeTo(JsonWriter generator) throws IOException {
             generator.writeStartObject();
             generator.writeStringField("verb", verb);
             generator.writeNumberField("id", 1);

@@ -1,7 +1,7 @@
 package dev.hostwarden.core.proof;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
+import dev.hostwarden.core.io.JsonReader;
+import dev.hostwarden.core.io.JsonReader.Token;
 import dev.hostwarden.core.io.JsonStreams;
 import dev.hostwarden.core.record.RecordCodec;
 import java.io.IOException;
@@ -9,8 +9,8 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Whether an owner's answer names the PID (and role) a record names, read straight from jackson-core's
- * tokens. {@code status} asks every live owner in a fresh JVM; building databind's tree of a short
+ * Whether an owner's answer names the PID (and role) a record names, read straight from {@link
+ * JsonReader}'s tokens. {@code status} asks every live owner in a fresh JVM; building databind's tree of a short
  * answer loaded about 300 databind classes (and through them the JDK's locale and calendar data) and
  * cost it more than everything else it does. The rules are exactly the tree readers' ({@link
  * ControlSocket#ask}, {@link OwnerProbe#probe}): the whole answer must be one valid JSON object, a
@@ -29,25 +29,26 @@ final class IdentityAnswers {
         if (line == null || line.length == 0) {
             return false;
         }
-        try (JsonParser parser = JsonStreams.parser(RecordCodec.documentText(line))) {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
+        try {
+            JsonReader parser = JsonStreams.parser(RecordCodec.documentText(line));
+            if (parser.nextToken() != Token.START_OBJECT) {
                 return false;
             }
             boolean ok = false;
             boolean resultIsObject = false;
             boolean resultNamesPid = false;
-            for (JsonToken key = parser.nextToken(); key != JsonToken.END_OBJECT; key = parser.nextToken()) {
+            for (Token key = parser.nextToken(); key != Token.END_OBJECT; key = parser.nextToken()) {
                 String name = parser.currentName();
-                JsonToken value = parser.nextToken();
+                Token value = parser.nextToken();
                 if (name.equals("ok")) {
                     ok = asBoolean(parser, value);
                 } else if (name.equals("result")) {
-                    resultIsObject = value == JsonToken.START_OBJECT;
+                    resultIsObject = value == Token.START_OBJECT;
                     resultNamesPid = resultIsObject && objectNamesPid(parser, null, pid);
                 }
                 parser.skipChildren();
             }
-            JsonStreams.expectEnd(parser);
+            parser.expectEnd();
             return ok && resultIsObject && resultNamesPid;
         } catch (IOException | RecordCodec.CorruptRecordException | RuntimeException unusable) {
             return false;
@@ -56,13 +57,14 @@ final class IdentityAnswers {
 
     /** An identity endpoint's JSON body: one object whose {@code role} is {@code role} and {@code pid} is {@code pid}. */
     static boolean endpointBodyNames(String body, String role, long pid) {
-        try (JsonParser parser = JsonStreams.parser(RecordCodec.documentText(body.getBytes(StandardCharsets.UTF_8)))) {
-            JsonToken first = parser.nextToken();
-            if (first != JsonToken.START_OBJECT) {
+        try {
+            JsonReader parser = JsonStreams.parser(RecordCodec.documentText(body.getBytes(StandardCharsets.UTF_8)));
+            Token first = parser.nextToken();
+            if (first != Token.START_OBJECT) {
                 return false;
             }
             boolean names = objectNamesPid(parser, role, pid);
-            JsonStreams.expectEnd(parser);
+            parser.expectEnd();
             return names;
         } catch (IOException | RecordCodec.CorruptRecordException | RuntimeException unusable) {
             return false;
@@ -73,16 +75,16 @@ final class IdentityAnswers {
      * Reads the object the parser has just entered up to its end: whether its last {@code pid} is the
      * integral number {@code pid} and, when {@code role} is not null, its last {@code role} the string {@code role}.
      */
-    private static boolean objectNamesPid(JsonParser parser, String role, long pid) throws IOException {
+    private static boolean objectNamesPid(JsonReader parser, String role, long pid) throws IOException {
         boolean samePid = false;
         boolean sameRole = role == null;
-        for (JsonToken key = parser.nextToken(); key != JsonToken.END_OBJECT; key = parser.nextToken()) {
+        for (Token key = parser.nextToken(); key != Token.END_OBJECT; key = parser.nextToken()) {
             String name = parser.currentName();
-            JsonToken value = parser.nextToken();
+            Token value = parser.nextToken();
             if (name.equals("pid")) {
-                samePid = value == JsonToken.VALUE_NUMBER_INT && integralAsLong(parser) == pid;
+                samePid = value == Token.VALUE_NUMBER_INT && integralAsLong(parser) == pid;
             } else if (role != null && name.equals("role")) {
-                sameRole = value == JsonToken.VALUE_STRING && role.equals(parser.getText());
+                sameRole = value == Token.VALUE_STRING && role.equals(parser.getText());
             }
             parser.skipChildren();
         }
@@ -90,8 +92,8 @@ final class IdentityAnswers {
     }
 
     /** databind's {@code longValue()} of the number: a big integer's low 64 bits, as {@code BigInteger.longValue()}. */
-    private static long integralAsLong(JsonParser parser) throws IOException {
-        if (parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+    private static long integralAsLong(JsonReader parser) throws IOException {
+        if (parser.getNumberType() == JsonReader.NumberType.BIG_INTEGER) {
             BigInteger big = parser.getBigIntegerValue();
             return big.longValue();
         }
@@ -102,12 +104,12 @@ final class IdentityAnswers {
      * databind's {@code asBoolean(false)}: true itself, an integral number other than 0, or the text
      * "true" (trimmed); false for anything else.
      */
-    private static boolean asBoolean(JsonParser parser, JsonToken value) throws IOException {
+    private static boolean asBoolean(JsonReader parser, Token value) throws IOException {
         switch (value) {
             case VALUE_TRUE:
                 return true;
             case VALUE_NUMBER_INT:
-                return parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+                return parser.getNumberType() == JsonReader.NumberType.BIG_INTEGER
                         ? parser.getBigIntegerValue().signum() != 0 : parser.getLongValue() != 0L;
             case VALUE_STRING:
                 return parser.getText().trim().equals("true");

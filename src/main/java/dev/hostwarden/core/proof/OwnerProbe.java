@@ -47,8 +47,8 @@ public final class OwnerProbe {
 
     /**
      * Whether the endpoint {@code record} names answers as that PID and role: {@link #probe}'s answer
-     * without its tree. The answer is read from jackson-core's tokens ({@link IdentityAnswers}), so
-     * {@code status}, which asks every live owner in a fresh JVM, never loads databind.
+     * without its tree. The answer is read token by token ({@link IdentityAnswers}), so
+     * {@code status}, which asks every live owner in a fresh JVM, loads no JSON library.
      */
     public static boolean identifies(HostRecord record, String token, Duration timeout) {
         String body = identityBody(record, token, timeout);

@@ -1,14 +1,13 @@
 package dev.hostwarden.core.record;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParseException;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hostwarden.core.io.JsonReader;
+import dev.hostwarden.core.io.JsonReader.Token;
 import dev.hostwarden.core.io.JsonStreams;
+import dev.hostwarden.core.io.JsonSyntaxException;
 import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.io.JsonWriter;
 import dev.hostwarden.core.io.PrivateFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -26,7 +25,7 @@ import java.util.Locale;
 /**
  * The wire form of a record: hermes' camelCase keys in hermes' order, read field by field with
  * hermes' coercion rules so one bad field never loses the record. Records are read and written with
- * jackson-core's streaming API ({@link JsonStreams}), without building a tree: {@code status} reads
+ * this program's own streaming reader and writer ({@link JsonStreams}), without building a tree: {@code status} reads
  * them in a fresh JVM every time it is polled.
  */
 public final class RecordCodec {
@@ -52,23 +51,25 @@ public final class RecordCodec {
             throw unreadable(unreadable);
         }
         if (!node.isObject()) {
-            throw notAnObject(describe(node.asToken()));
+            throw notAnObject(node.isArray() ? "an array" : node.isBoolean() ? "a boolean" : node.isNull() ? "null"
+                    : node.isNumber() ? "a number" : "a string");
         }
         return (ObjectNode) node;
     }
 
     public static HostRecord decode(byte[] bytes) throws CorruptRecordException {
         WireFields fields;
-        try (JsonParser parser = JsonStreams.parser(documentText(bytes))) {
-            JsonToken first = parser.nextToken();
-            if (first != JsonToken.START_OBJECT) {
+        try {
+            JsonReader parser = JsonStreams.parser(documentText(bytes));
+            Token first = parser.nextToken();
+            if (first != Token.START_OBJECT) {
                 // The whole document must still parse: "[1," is invalid JSON before it is an array.
                 parser.skipChildren();
-                JsonStreams.expectEnd(parser);
+                parser.expectEnd();
                 throw notAnObject(describe(first));
             }
             fields = WireFields.read(parser);
-            JsonStreams.expectEnd(parser);
+            parser.expectEnd();
         } catch (IOException unreadable) {
             throw unreadable(unreadable);
         }
@@ -81,7 +82,7 @@ public final class RecordCodec {
     }
 
     /** Writes the record object, keys in hermes' order. */
-    public static void write(JsonGenerator generator, HostRecord record) throws IOException {
+    public static void write(JsonWriter generator, HostRecord record) throws IOException {
         generator.writeStartObject();
         generator.writeStringField("role", record.role().wireName());
         generator.writeStringField("home", record.home());
@@ -123,9 +124,9 @@ public final class RecordCodec {
 
     /** The fields as found on the wire. A repeated key: the last one wins, as in Python's json. */
     private static final class WireFields {
-        private JsonToken roleToken;
+        private Token roleToken;
         private String role;
-        private JsonToken pidToken;
+        private Token pidToken;
         private long pid;
         private String pidProblem = "missing";
         private String home = "";
@@ -140,15 +141,15 @@ public final class RecordCodec {
         private String updatedAt = "";
         private Long fleetRevision;
 
-        static WireFields read(JsonParser parser) throws IOException {
+        static WireFields read(JsonReader parser) throws IOException {
             WireFields fields = new WireFields();
-            for (JsonToken key = parser.nextToken(); key != JsonToken.END_OBJECT; key = parser.nextToken()) {
+            for (Token key = parser.nextToken(); key != Token.END_OBJECT; key = parser.nextToken()) {
                 String name = parser.currentName();
-                JsonToken value = parser.nextToken();
+                Token value = parser.nextToken();
                 switch (name) {
                     case "role" -> {
                         fields.roleToken = value;
-                        fields.role = value == JsonToken.VALUE_STRING ? parser.getText() : null;
+                        fields.role = value == Token.VALUE_STRING ? parser.getText() : null;
                     }
                     case "pid" -> fields.readPid(parser, value);
                     case "home" -> fields.home = text(parser, value);
@@ -171,9 +172,9 @@ public final class RecordCodec {
             return fields;
         }
 
-        private void readPid(JsonParser parser, JsonToken value) throws IOException {
+        private void readPid(JsonReader parser, Token value) throws IOException {
             pidToken = value;
-            if (value == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER
+            if (value == Token.VALUE_NUMBER_INT && parser.getNumberType() != JsonReader.NumberType.BIG_INTEGER
                     && parser.getLongValue() > 0 && parser.getLongValue() <= Integer.MAX_VALUE) {
                 pid = parser.getLongValue();
                 pidProblem = null;
@@ -204,25 +205,25 @@ public final class RecordCodec {
         }
     }
 
-    private static String text(JsonParser parser, JsonToken value) throws IOException {
-        return value == JsonToken.VALUE_STRING ? parser.getText() : "";
+    private static String text(JsonReader parser, Token value) throws IOException {
+        return value == Token.VALUE_STRING ? parser.getText() : "";
     }
 
-    private static Double finiteNumber(JsonParser parser, JsonToken value) throws IOException {
-        if (value != JsonToken.VALUE_NUMBER_INT && value != JsonToken.VALUE_NUMBER_FLOAT) {
+    private static Double finiteNumber(JsonReader parser, Token value) throws IOException {
+        if (value != Token.VALUE_NUMBER_INT && value != Token.VALUE_NUMBER_FLOAT) {
             return null;
         }
         double number = parser.getDoubleValue();
         return Double.isFinite(number) ? number : null;
     }
 
-    private static Long positiveLong(JsonParser parser, JsonToken value) throws IOException {
-        return value == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER
+    private static Long positiveLong(JsonReader parser, Token value) throws IOException {
+        return value == Token.VALUE_NUMBER_INT && parser.getNumberType() != JsonReader.NumberType.BIG_INTEGER
                 && parser.getLongValue() > 0 ? parser.getLongValue() : null;
     }
 
-    private static Integer port(JsonParser parser, JsonToken value) throws IOException {
-        return value == JsonToken.VALUE_NUMBER_INT && parser.getNumberType() == JsonParser.NumberType.INT
+    private static Integer port(JsonReader parser, Token value) throws IOException {
+        return value == Token.VALUE_NUMBER_INT && parser.getNumberType() == JsonReader.NumberType.INT
                 && parser.getIntValue() >= 1 && parser.getIntValue() <= 65535 ? parser.getIntValue() : null;
     }
 
@@ -232,10 +233,10 @@ public final class RecordCodec {
      * 1.0, is not an int and becomes 0 (stale), as does a string. An int too large for Java's int
      * is not 1 either way.
      */
-    private static int protocolVersion(JsonParser parser, JsonToken value) throws IOException {
+    private static int protocolVersion(JsonReader parser, Token value) throws IOException {
         return switch (value) {
             case VALUE_TRUE -> 1;
-            case VALUE_NUMBER_INT -> parser.getNumberType() == JsonParser.NumberType.INT ? parser.getIntValue() : 0;
+            case VALUE_NUMBER_INT -> parser.getNumberType() == JsonReader.NumberType.INT ? parser.getIntValue() : 0;
             default -> 0;
         };
     }
@@ -261,13 +262,13 @@ public final class RecordCodec {
     }
 
     /** The string items of an array; anything else in it, or a value that is not an array, counts for nothing. */
-    private static List<String> strings(JsonParser parser, JsonToken value) throws IOException {
+    private static List<String> strings(JsonReader parser, Token value) throws IOException {
         List<String> values = new ArrayList<>();
-        if (value != JsonToken.START_ARRAY) {
+        if (value != Token.START_ARRAY) {
             return values;
         }
-        for (JsonToken item = parser.nextToken(); item != JsonToken.END_ARRAY; item = parser.nextToken()) {
-            if (item == JsonToken.VALUE_STRING) {
+        for (Token item = parser.nextToken(); item != Token.END_ARRAY; item = parser.nextToken()) {
+            if (item == Token.VALUE_STRING) {
                 values.add(parser.getText());
             }
             parser.skipChildren();
@@ -276,7 +277,7 @@ public final class RecordCodec {
     }
 
     /** A scalar as it was written; a container by its kind. */
-    private static String render(JsonParser parser, JsonToken value) throws IOException {
+    private static String render(JsonReader parser, Token value) throws IOException {
         return switch (value) {
             case START_ARRAY, START_OBJECT -> describe(value);
             case VALUE_STRING -> "\"" + parser.getText() + "\"";
@@ -318,14 +319,12 @@ public final class RecordCodec {
     }
 
     private static CorruptRecordException unreadable(IOException failure) {
-        if (failure instanceof JsonStreams.TrailingContentException trailing) {
-            JsonLocation location = trailing.getLocation();
+        if (failure instanceof JsonSyntaxException.TrailingContent trailing) {
             return new CorruptRecordException("unexpected content after the JSON document at line "
-                    + location.getLineNr() + ", column " + location.getColumnNr());
+                    + trailing.line() + ", column " + trailing.column());
         }
-        if (failure instanceof JsonParseException syntax) {
-            JsonLocation location = syntax.getLocation();
-            return new CorruptRecordException("not valid JSON at line " + location.getLineNr() + ", column " + location.getColumnNr());
+        if (failure instanceof JsonSyntaxException syntax) {
+            return new CorruptRecordException("not valid JSON at line " + syntax.line() + ", column " + syntax.column());
         }
         return new CorruptRecordException("not valid JSON");
     }
@@ -335,7 +334,7 @@ public final class RecordCodec {
     }
 
     /** The kind of value a token starts, in plain words. */
-    private static String describe(JsonToken token) {
+    private static String describe(Token token) {
         return switch (token) {
             case START_ARRAY -> "an array";
             case START_OBJECT -> "an object";
