@@ -5,9 +5,10 @@
 # status --json` (the lock directory from HERMES_GATEWAY_LOCK_DIR, as a script would have it), the same
 # in text, `status desktop-serve` (nothing published), and each of those through the launcher
 # (installer/linux/hostwarden from this checkout, with its class-data archive made by its first status,
-# as the package's postinst makes it). Prints medians, spreads, CPU and ratios to the hello-world, then
-# how many classes each path loads and whether any Jackson (core or databind), picocli, OSHI, JNA, JavaFX or AWT class
-# is among them.
+# as the package's postinst makes it), beside the same hello-world run with java -jar from a jar of its
+# own and from a copy of ours (the floor any java -jar pays). Prints medians, spreads, CPU and ratios to
+# the hello-world, then how many classes each path loads and whether any Jackson (core or databind),
+# picocli, OSHI, JNA, JavaFX or AWT class is among them.
 # Goals (issue 22): status with live owners <= 2.0x the hello-world, a role with nothing published
 # <= 1.5x, from java -jar and from the launcher.
 #
@@ -30,13 +31,19 @@ cat > "$WORK/hello/Hello.java" <<'JAVA'
 public class Hello { public static void main(String[] args) { System.out.println("hello"); } }
 JAVA
 javac -d "$WORK/hello" "$WORK/hello/Hello.java"
+# The floor of java -jar: the same hello-world as the Main-Class of a jar of its own, and of a copy of
+# ours (its size and its manifest's Class-Path), so a ratio can be read against what any jar costs.
+jar --create --file "$WORK/hello/hello.jar" --main-class Hello -C "$WORK/hello" Hello.class
+cp "$jar" "$WORK/hello/ours-with-hello.jar"
+jar --update --file "$WORK/hello/ours-with-hello.jar" --main-class Hello -C "$WORK/hello" Hello.class
 
 java -jar "$jar" status --json | grep -c '"verdict" : "LIVE"' | grep -qx 2 \
   || { echo "status did not report two LIVE roles" >&2; java -jar "$jar" status >&2; exit 1; }
 # The launcher's first status makes its archive (as the package's postinst does, over an empty directory).
 empty=$(mktemp -d "$WORK/empty.XXXX")
 installer/linux/hostwarden status --lock-dir "$empty" >/dev/null 2>&1 || true
-contenders=("hello=java -cp $WORK/hello Hello"
+contenders=("hello=java -cp $WORK/hello Hello" "hello -jar=java -jar $WORK/hello/hello.jar"
+  "hello in our jar=java -jar $WORK/hello/ours-with-hello.jar"
   "jar json=java -jar $jar status --json" "launcher json=installer/linux/hostwarden status --json"
   "jar text=java -jar $jar status" "launcher text=installer/linux/hostwarden status"
   "jar empty=java -jar $jar status desktop-serve" "launcher empty=installer/linux/hostwarden status desktop-serve")

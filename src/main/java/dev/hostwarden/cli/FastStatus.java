@@ -41,9 +41,9 @@ final class FastStatus {
      * first seeds a {@code SecureRandom}, which sets up the JDK's security providers (about 15 ms of
      * CPU in an interpreted status). {@link StatusPrinter} looks at the gateway last, so the other
      * roles fill the rest of that wait. Nothing is warmed that the command will not use, so polling
-     * {@code status} costs no CPU for it. (Jackson's set-up on a second thread, tried too, gained
-     * nothing measurable once the gateway went last, and cost CPU.) A named thread class rather than a
-     * lambda: the first lambda links the JDK's lambda machinery.
+     * {@code status} costs no CPU for it. (The TCP stack for a serve owner's identity, warmed the same
+     * way, gained nothing measurable.) A named thread class rather than a lambda: the first lambda links
+     * the JDK's lambda machinery.
      */
     private static void warmUpInBackground(RendezvousDir dir, List<Role> roles) {
         if ((roles.isEmpty() || roles.contains(Role.GATEWAY)) && Files.exists(dir.recordPath(Role.GATEWAY))) {
