@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 
 /** Options every command takes: where the rendezvous directory is, and machine output. */
 public final class CommonOptions {
@@ -38,13 +39,17 @@ public final class CommonOptions {
      * process and its command line ({@code control}: null for a command that starts and stops nothing).
      */
     static Actions actions(HostRendezvous rendezvous, OwnerControl control, CommandSpec spec) {
-        return new Actions(rendezvous, control, OwnershipHistory.forUser(rendezvous.dir().path()), Actor.thisProcess(commandWords(spec)));
+        ParseResult parsed = spec.root().commandLine().getParseResult();
+        return actions(rendezvous, control, parsed == null ? List.of() : parsed.originalArgs());
+    }
+
+    /** The same for a command run without picocli ({@link FastStop}), from the arguments as typed. */
+    static Actions actions(HostRendezvous rendezvous, OwnerControl control, List<String> args) {
+        return new Actions(rendezvous, control, OwnershipHistory.forUser(rendezvous.dir().path()), Actor.thisProcess(commandWords(args)));
     }
 
     /** "hostwarden stop gateway --timeout 10", as the user typed it (bounded). */
-    static String commandWords(CommandSpec spec) {
-        List<String> args = spec.root().commandLine().getParseResult() == null ? List.of()
-                : spec.root().commandLine().getParseResult().originalArgs();
+    private static String commandWords(List<String> args) {
         String words = "hostwarden " + String.join(" ", args);
         return words.length() <= 200 ? words : words.substring(0, 199) + "…";
     }

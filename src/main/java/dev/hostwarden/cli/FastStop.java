@@ -4,11 +4,10 @@ import dev.hostwarden.actions.Actions;
 import dev.hostwarden.actions.ControlRequest;
 import dev.hostwarden.core.HostRendezvous;
 import dev.hostwarden.core.record.Role;
-import dev.hostwarden.history.Actor;
-import dev.hostwarden.history.OwnershipHistory;
 import dev.hostwarden.runtime.RendezvousOwnerControl;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * {@code stop ROLE} without picocli's start-up cost. Building picocli's model of every command costs a
@@ -40,19 +39,12 @@ final class FastStop {
             HostRendezvous rendezvous = plain.common().rendezvous();
             RendezvousOwnerControl control = new RendezvousOwnerControl(rendezvous);
             ControlOutput steps = new ControlOutput(output, output.err());
-            Actions actions = new Actions(rendezvous, control, OwnershipHistory.forUser(rendezvous.dir().path()),
-                    Actor.thisProcess(commandWords(args)));
+            Actions actions = CommonOptions.actions(rendezvous, control, List.of(args));
             return steps.finish(role, actions.stop(role, ControlRequest.of(DEFAULT_TIMEOUT, true, steps.progress())));
         } catch (RuntimeException failure) {
             // What picocli's execution exception handler makes of a failure (HostwardenCommand.commandLine).
             output.error("INTERNAL", "unexpected failure: " + failure);
             return HostwardenCommand.EXIT_SOFTWARE;
         }
-    }
-
-    /** As CommonOptions.commandWords: "hostwarden stop gateway", the arguments as picocli would have seen them. */
-    private static String commandWords(String[] args) {
-        String words = "hostwarden " + String.join(" ", args);
-        return words.length() <= 200 ? words : words.substring(0, 199) + "…";
     }
 }
