@@ -1,19 +1,16 @@
 package dev.hostwarden.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hostwarden.actions.ControlOutcome;
-import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.io.JsonStreams;
+import dev.hostwarden.core.io.JsonWriter;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.runtime.ControlResult;
 import dev.hostwarden.runtime.ControlStep;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
-import picocli.CommandLine;
 
 /** Shared by {@code start}, {@code stop} and {@code restart}: step lines with their times, the result, the JSON document. */
 final class ControlOutput {
@@ -41,17 +38,7 @@ final class ControlOutput {
             // Nothing was done: an error, one line, like every other refusal of the command line.
             output.error(result.outcome() == ControlResult.Outcome.REFUSED ? "CONFIG" : "LOCK_DIR_UNUSABLE", outcome.words());
         } else if (output.json()) {
-            ObjectNode root = JsonTrees.object();
-            root.put("role", role.wireName());
-            root.put("outcome", result.outcome().name());
-            root.put("message", outcome.words());
-            root.put("oldPid", result.oldPid());
-            root.put("newPid", result.newPid());
-            ArrayNode list = root.putArray("steps");
-            for (ControlStep step : steps) {
-                list.addObject().put("kind", step.kind().name()).put("message", step.message()).put("elapsedMs", step.elapsed().toMillis());
-            }
-            output.document(root);
+            output.document(new Report(role, outcome, steps));
         } else {
             output.out().println(outcome.words());
             output.out().flush();
@@ -76,11 +63,48 @@ final class ControlOutput {
         return text.length() >= 6 ? text : "      ".substring(text.length()) + text;
     }
 
-    /** A positive, finite number of seconds, else a usage error naming the value. */
-    static Duration timeout(CommandLine commandLine, double seconds) {
-        if (!(seconds > 0) || Double.isInfinite(seconds) || seconds > 86_400) {
-            throw new CommandLine.ParameterException(commandLine, "--timeout " + seconds + " is not a number of seconds between 0 and 86400");
+    /**
+     * The JSON document, streamed: a databind tree here made every {@code stop} JVM load databind's
+     * node types (the class verifier checks them at link time, JSON or not).
+     */
+    private static final class Report implements JsonStreams.Document {
+        private final Role role;
+        private final ControlOutcome outcome;
+        private final List<ControlStep> steps;
+
+        Report(Role role, ControlOutcome outcome, List<ControlStep> steps) {
+            this.role = role;
+            this.outcome = outcome;
+            this.steps = steps;
         }
-        return Duration.ofMillis((long) (seconds * 1000));
+
+        @Override
+        public void writeTo(JsonWriter writer) {
+            ControlResult result = outcome.result();
+            writer.writeStartObject();
+            writer.writeStringField("role", role.wireName());
+            writer.writeStringField("outcome", result.outcome().name());
+            writer.writeStringField("message", outcome.words());
+            writeNumberOrNull(writer, "oldPid", result.oldPid());
+            writeNumberOrNull(writer, "newPid", result.newPid());
+            writer.writeArrayFieldStart("steps");
+            for (ControlStep step : steps) {
+                writer.writeStartObject();
+                writer.writeStringField("kind", step.kind().name());
+                writer.writeStringField("message", step.message());
+                writer.writeNumberField("elapsedMs", step.elapsed().toMillis());
+                writer.writeEndObject();
+            }
+            writer.writeEndArray();
+            writer.writeEndObject();
+        }
+
+        private static void writeNumberOrNull(JsonWriter writer, String name, Long value) {
+            if (value == null) {
+                writer.writeNullField(name);
+            } else {
+                writer.writeNumberField(name, value);
+            }
+        }
     }
 }

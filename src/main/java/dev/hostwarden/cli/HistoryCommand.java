@@ -1,8 +1,5 @@
 package dev.hostwarden.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hostwarden.core.io.JsonTrees;
 import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.history.EventType;
@@ -62,14 +59,22 @@ final class HistoryCommand implements Callable<Integer> {
                 .filter(event -> !event.at().isBefore(from))
                 .toList();
         if (output.json()) {
-            ObjectNode document = JsonTrees.object();
-            document.put("file", log.file().toString());
-            document.put("lockDir", lockDir.toString());
-            ArrayNode events = document.putArray("events");
-            shown.forEach(event -> events.add(event.toJson()));
-            ArrayNode skipped = document.putArray("skipped");
-            read.skipped().forEach(skipped::add);
-            output.document(document);
+            output.document(writer -> {
+                writer.writeStartObject();
+                writer.writeStringField("file", log.file().toString());
+                writer.writeStringField("lockDir", lockDir.toString());
+                writer.writeArrayFieldStart("events");
+                for (HistoryEvent event : shown) {
+                    event.writeTo(writer);
+                }
+                writer.writeEndArray();
+                writer.writeArrayFieldStart("skipped");
+                for (String line : read.skipped()) {
+                    writer.writeString(line);
+                }
+                writer.writeEndArray();
+                writer.writeEndObject();
+            });
         } else {
             PrintWriter out = output.out();
             if (shown.isEmpty()) {

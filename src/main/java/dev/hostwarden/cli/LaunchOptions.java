@@ -64,7 +64,7 @@ final class LaunchOptions {
      */
     Integer run(CommandSpec spec, CommonOptions common, Role role, String verb, boolean relaunchReference, double timeoutSeconds,
                 LaunchingAction action) {
-        var timeout = ControlOutput.timeout(spec.commandLine(), timeoutSeconds);
+        var timeout = TimeoutOption.of(spec.commandLine(), timeoutSeconds);
         Output output = HostwardenCommand.output(spec, common);
         HostRendezvous rendezvous = common.rendezvous();
         Control control = control(rendezvous, role, output, verb, relaunchReference);

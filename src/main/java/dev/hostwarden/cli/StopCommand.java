@@ -42,7 +42,7 @@ final class StopCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        var timeout = ControlOutput.timeout(spec.commandLine(), timeoutSeconds);
+        var timeout = TimeoutOption.of(spec.commandLine(), timeoutSeconds);
         Output output = HostwardenCommand.output(spec, common);
         if (fleet.configuredEndpoints() != null) {
             // No owner here but one elsewhere in the fleet: the stop key is the planned-stop marker across machines.

@@ -1,16 +1,19 @@
 package dev.hostwarden.history;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.io.JsonReader;
+import dev.hostwarden.core.io.JsonReader.Token;
+import dev.hostwarden.core.io.JsonSyntaxException;
+import dev.hostwarden.core.io.JsonWriter;
 import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.core.record.Role;
+import java.math.BigInteger;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -152,100 +155,141 @@ public record HistoryEvent(Instant at, EventType type, Role role, String lockDir
         return mine == null || mine.equals(theirs);
     }
 
-    public ObjectNode toJson() {
-        ObjectNode node = JsonTrees.object();
-        node.put("at", at.toString());
-        node.put("event", type.wireName());
-        node.put("role", role.wireName());
-        if (lockDir != null) {
-            node.put("lockDir", lockDir);
-        }
-        putIfKnown(node, "pid", pid);
-        putIfKnown(node, "startTime", startTime);
+    /**
+     * The event as one JSON object, keys in this order, absent values left out (the writer's pid
+     * always written). Streamed rather than built as a tree: every stop, start and retract appends one,
+     * and databind's node types cost such a short-lived command several milliseconds to load.
+     */
+    public void writeTo(JsonWriter writer) {
+        writer.writeStartObject();
+        writer.writeStringField("at", at.toString());
+        writer.writeStringField("event", type.wireName());
+        writer.writeStringField("role", role.wireName());
+        writeIfKnown(writer, "lockDir", lockDir);
+        writeIfKnown(writer, "pid", pid);
+        writeIfKnown(writer, "startTime", startTime);
         if (profiles != null) {
-            ArrayNode names = node.putArray("profiles");
-            profiles.forEach(names::add);
+            writer.writeArrayFieldStart("profiles");
+            for (String name : profiles) {
+                writer.writeString(name);
+            }
+            writer.writeEndArray();
         }
-        if (home != null) {
-            node.put("home", home);
-        }
-        if (reason != null) {
-            node.put("reason", reason);
-        }
-        putIfKnown(node, "by", byPid);
-        if (byCommand != null) {
-            node.put("byCommand", byCommand);
-        }
-        if (exitCode != null) {
-            node.put("exitCode", exitCode);
-        }
-        putIfKnown(node, "previousPid", previousPid);
-        if (attempt != null) {
-            node.put("attempt", attempt);
-        }
-        if (detail != null) {
-            node.put("detail", detail);
-        }
-        node.put("writer", writerPid);
-        return node;
+        writeIfKnown(writer, "home", home);
+        writeIfKnown(writer, "reason", reason);
+        writeIfKnown(writer, "by", byPid);
+        writeIfKnown(writer, "byCommand", byCommand);
+        writeIfKnown(writer, "exitCode", exitCode == null ? null : exitCode.longValue());
+        writeIfKnown(writer, "previousPid", previousPid);
+        writeIfKnown(writer, "attempt", attempt == null ? null : attempt.longValue());
+        writeIfKnown(writer, "detail", detail);
+        writer.writeNumberField("writer", writerPid);
+        writer.writeEndObject();
     }
 
-    private static void putIfKnown(ObjectNode node, String key, Long value) {
+    private static void writeIfKnown(JsonWriter writer, String key, Long value) {
         if (value != null) {
-            node.put(key, value);
+            writer.writeNumberField(key, value);
         }
     }
 
-    /** The line's event; throws {@link IllegalArgumentException} naming what is wrong with it. */
-    public static HistoryEvent fromJson(JsonNode node) {
-        if (!node.isObject()) {
+    private static void writeIfKnown(JsonWriter writer, String key, String value) {
+        if (value != null) {
+            writer.writeStringField(key, value);
+        }
+    }
+
+    /**
+     * The event of one history line; {@link JsonSyntaxException} when the line is not one JSON
+     * document, {@link IllegalArgumentException} naming what else is wrong with it. Read token by
+     * token (a stop reads the newest lines before it appends), with a tree's rules: the last of a
+     * repeated key wins, a value of the wrong type counts as absent.
+     */
+    public static HistoryEvent fromJson(String line) throws JsonSyntaxException {
+        JsonReader in = new JsonReader(line);
+        Token first = in.nextToken();
+        if (first != Token.START_OBJECT) {
+            in.skipChildren();
+            in.expectEnd();
             throw new IllegalArgumentException("not a JSON object");
         }
+        Map<String, Object> fields = new HashMap<>();
+        while (in.nextToken() == Token.FIELD_NAME) {
+            String key = in.currentName();
+            Token value = in.nextToken();
+            fields.put(key, key.equals("profiles") ? strings(in, value) : scalar(in, value));
+        }
+        in.expectEnd();
         Instant at;
         try {
-            at = Instant.parse(text(node, "at"));
+            at = Instant.parse(text(fields, "at"));
         } catch (DateTimeParseException bad) {
             throw new IllegalArgumentException("'at' is not a UTC time");
         }
-        EventType type = EventType.fromWire(text(node, "event"));
+        EventType type = EventType.fromWire(text(fields, "event"));
         if (type == null) {
-            throw new IllegalArgumentException("unknown event '" + text(node, "event") + "'");
+            throw new IllegalArgumentException("unknown event '" + text(fields, "event") + "'");
         }
         Role role;
         try {
-            role = Role.parse(text(node, "role"));
+            role = Role.parse(text(fields, "role"));
         } catch (IllegalArgumentException unknown) {
-            throw new IllegalArgumentException("unknown role '" + text(node, "role") + "'");
+            throw new IllegalArgumentException("unknown role '" + text(fields, "role") + "'");
         }
-        List<String> profiles = null;
-        if (node.path("profiles").isArray()) {
-            profiles = new ArrayList<>();
-            for (JsonNode name : node.path("profiles")) {
-                profiles.add(name.asText());
-            }
-        }
-        JsonNode exit = node.path("exitCode");
-        return new HistoryEvent(at, type, role, optionalText(node, "lockDir"), number(node, "pid"), number(node, "startTime"), profiles, optionalText(node, "home"),
-                optionalText(node, "reason"), number(node, "by"), optionalText(node, "byCommand"), exit.isIntegralNumber() && exit.canConvertToInt() ? exit.intValue() : null, number(node, "previousPid"),
-                node.path("attempt").isIntegralNumber() && node.path("attempt").canConvertToInt() ? node.path("attempt").intValue() : null,
-                optionalText(node, "detail"), node.path("writer").asLong(0));
+        @SuppressWarnings("unchecked")
+        List<String> profiles = fields.get("profiles") instanceof List<?> names ? (List<String>) names : null;
+        Long writer = number(fields, "writer");
+        return new HistoryEvent(at, type, role, optionalText(fields, "lockDir"), number(fields, "pid"), number(fields, "startTime"), profiles,
+                optionalText(fields, "home"), optionalText(fields, "reason"), number(fields, "by"), optionalText(fields, "byCommand"),
+                smallNumber(fields, "exitCode"), number(fields, "previousPid"), smallNumber(fields, "attempt"), optionalText(fields, "detail"),
+                writer == null ? 0 : writer);
     }
 
-    private static String text(JsonNode node, String key) {
-        JsonNode value = node.path(key);
-        if (!value.isTextual()) {
+    /** A string as itself, an integral number as a {@link BigInteger}, anything else as null (skipped). */
+    private static Object scalar(JsonReader in, Token value) throws JsonSyntaxException {
+        return switch (value) {
+            case VALUE_STRING -> in.getText();
+            case VALUE_NUMBER_INT -> in.getBigIntegerValue();
+            default -> {
+                in.skipChildren();
+                yield null;
+            }
+        };
+    }
+
+    /** An array's items as text (a non-string scalar by its JSON text, a container as ""); not an array: null. */
+    private static List<String> strings(JsonReader in, Token value) throws JsonSyntaxException {
+        if (value != Token.START_ARRAY) {
+            in.skipChildren();
+            return null;
+        }
+        List<String> items = new ArrayList<>();
+        for (Token item = in.nextToken(); item != Token.END_ARRAY; item = in.nextToken()) {
+            boolean container = item == Token.START_OBJECT || item == Token.START_ARRAY;
+            items.add(container ? "" : in.getText());
+            in.skipChildren();
+        }
+        return items;
+    }
+
+    private static String text(Map<String, Object> fields, String key) {
+        if (!(fields.get(key) instanceof String text)) {
             throw new IllegalArgumentException("'" + key + "' is missing");
         }
-        return value.textValue();
+        return text;
     }
 
-    private static String optionalText(JsonNode node, String key) {
-        JsonNode value = node.path(key);
-        return value.isTextual() ? value.textValue() : null;
+    private static String optionalText(Map<String, Object> fields, String key) {
+        return fields.get(key) instanceof String text ? text : null;
     }
 
-    private static Long number(JsonNode node, String key) {
-        JsonNode value = node.path(key);
-        return value.isIntegralNumber() ? value.longValue() : null;
+    /** An integral number (its low 64 bits, as a tree's {@code longValue()}), or null. */
+    private static Long number(Map<String, Object> fields, String key) {
+        return fields.get(key) instanceof BigInteger number ? number.longValue() : null;
+    }
+
+    /** An integral number that fits an int, or null. */
+    private static Integer smallNumber(Map<String, Object> fields, String key) {
+        return fields.get(key) instanceof BigInteger number && number.bitLength() < 32 ? number.intValue() : null;
     }
 }

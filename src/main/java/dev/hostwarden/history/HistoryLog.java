@@ -1,7 +1,6 @@
 package dev.hostwarden.history;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.io.JsonStreams;
 import dev.hostwarden.core.io.PrivateFiles;
 import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.core.platform.IoMessages;
@@ -48,7 +47,6 @@ public final class HistoryLog {
     /** How many of the role's lines a sighting looks back through for its own owner's end. */
     private static final int MAX_LOOK_BACK = 64;
     private static final ReentrantLock IN_PROCESS = new ReentrantLock();
-    private static final System.Logger LOG = System.getLogger(HistoryLog.class.getName());
 
     private final Path file;
 
@@ -89,7 +87,7 @@ public final class HistoryLog {
                 return appendLocked(event);
             }
         } catch (IOException | RuntimeException failed) {
-            LOG.log(Level.DEBUG, "the history {0} was not written: {1}", file, failed instanceof IOException io ? IoMessages.describe(io) : failed);
+            log().log(Level.DEBUG, "the history {0} was not written: {1}", file, failed instanceof IOException io ? IoMessages.describe(io) : failed);
             return false;
         } finally {
             IN_PROCESS.unlock();
@@ -97,7 +95,7 @@ public final class HistoryLog {
     }
 
     private boolean appendLocked(HistoryEvent event) throws IOException {
-        byte[] line = (JsonTrees.compact(event.toJson()) + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] line = (JsonStreams.compact(event::writeTo) + "\n").getBytes(StandardCharsets.UTF_8);
         PrivateFiles.Kind kind = PrivateFiles.kindOf(file);
         if (kind != PrivateFiles.Kind.ABSENT && kind != PrivateFiles.Kind.REGULAR) {
             // Never opened: a FIFO would block the writer, a link would lead elsewhere.
@@ -167,7 +165,7 @@ public final class HistoryLog {
 
     private static HistoryEvent parse(String line) {
         try {
-            return HistoryEvent.fromJson(JsonTrees.parse(line));
+            return HistoryEvent.fromJson(line);
         } catch (IOException | RuntimeException unreadable) {
             return null;
         }
@@ -195,7 +193,7 @@ public final class HistoryLog {
             }
         }
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) || (Platform.current().hasPosixPermissions() && !PrivateFiles.ownedByCurrentUser(dir))) {
-            LOG.log(Level.DEBUG, "the history directory {0} is not a directory of this user; the history is not written", dir);
+            log().log(Level.DEBUG, "the history directory {0} is not a directory of this user; the history is not written", dir);
             return false;
         }
         return true;
@@ -243,12 +241,16 @@ public final class HistoryLog {
                 continue;
             }
             try {
-                JsonNode node = JsonTrees.parse(lines[index]);
-                events.add(HistoryEvent.fromJson(node));
+                events.add(HistoryEvent.fromJson(lines[index]));
             } catch (IOException | RuntimeException corrupt) {
                 String problem = corrupt instanceof IOException ? "not JSON" : corrupt.getMessage();
                 skipped.add(path.getFileName() + ":" + (index + 1) + ": " + problem);
             }
         }
+    }
+
+    /** Looked up on first use: setting up logging costs a short-lived command (a stop, a retract) about 15 ms. */
+    private static System.Logger log() {
+        return System.getLogger(HistoryLog.class.getName());
     }
 }

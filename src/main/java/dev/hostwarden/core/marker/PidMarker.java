@@ -2,7 +2,8 @@ package dev.hostwarden.core.marker;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hostwarden.core.io.JsonTrees;
+import dev.hostwarden.core.io.JsonStreams;
+import dev.hostwarden.core.io.JsonWriter;
 import dev.hostwarden.core.io.PrivateFiles;
 import dev.hostwarden.core.platform.IoMessages;
 import dev.hostwarden.core.platform.Platform;
@@ -186,7 +187,7 @@ public final class PidMarker {
     }
 
     /** Writes the marker atomically (0600); false with a warning instead of raising. */
-    boolean write(ObjectNode marker) {
+    boolean write(JsonStreams.Document marker) {
         Optional<String> failure = tryWrite(marker);
         failure.ifPresent(reason -> System.getLogger(PidMarker.class.getName()).log(System.Logger.Level.WARNING,
                 "could not write the marker {0}: {1}", path, reason));
@@ -194,27 +195,29 @@ public final class PidMarker {
     }
 
     /** Writes the marker atomically (0600); why it could not, for a caller that reports it itself. */
-    Optional<String> tryWrite(ObjectNode marker) {
+    Optional<String> tryWrite(JsonStreams.Document marker) {
         try {
             Files.createDirectories(path.getParent());
-            PrivateFiles.writeAtomically(path, JsonTrees.compact(marker).getBytes(StandardCharsets.UTF_8));
+            PrivateFiles.writeAtomically(path, JsonStreams.compact(marker).getBytes(StandardCharsets.UTF_8));
             return Optional.empty();
         } catch (IOException failed) {
             return Optional.of(IoMessages.describe(failed));
         }
     }
 
-    /** The common head of a marker: the target and its start fingerprint as measured now. */
-    static ObjectNode head(long targetPid, ProcessInspector inspector) {
-        ObjectNode marker = JsonTrees.object();
-        marker.put("target_pid", targetPid);
+    /**
+     * The common head of a marker, its first two fields: the target and its start fingerprint as
+     * measured now. Markers are streamed, not built as trees: a stop writes one, and databind's node
+     * types cost that short-lived command several milliseconds to load.
+     */
+    static void writeHead(JsonWriter marker, long targetPid, ProcessInspector inspector) {
+        marker.writeNumberField("target_pid", targetPid);
         Long start = inspector.startTicks(targetPid);
         if (start == null) {
-            marker.putNull("target_start_time");
+            marker.writeNullField("target_start_time");
         } else {
-            marker.put("target_start_time", start);
+            marker.writeNumberField("target_start_time", start);
         }
-        return marker;
     }
 
     public boolean delete() {

@@ -1,6 +1,6 @@
 package dev.hostwarden.core.marker;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hostwarden.core.io.JsonStreams;
 import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.core.process.ProcessInspector;
 import dev.hostwarden.core.record.RecordCodec;
@@ -40,10 +40,13 @@ public final class PlannedStopMarker {
         return forHome(home).tryWrite(contents(targetPid, inspector));
     }
 
-    private static ObjectNode contents(long targetPid, ProcessInspector inspector) {
-        ObjectNode marker = PidMarker.head(targetPid, inspector);
-        marker.put("stopper_pid", Platform.currentPid());
-        marker.put("written_at", RecordCodec.utcNow());
-        return marker;
+    private static JsonStreams.Document contents(long targetPid, ProcessInspector inspector) {
+        return marker -> {
+            marker.writeStartObject();
+            PidMarker.writeHead(marker, targetPid, inspector);
+            marker.writeNumberField("stopper_pid", Platform.currentPid());
+            marker.writeStringField("written_at", RecordCodec.utcNow());
+            marker.writeEndObject();
+        };
     }
 }

@@ -1,6 +1,5 @@
 package dev.hostwarden.core.marker;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hostwarden.core.platform.Environment;
 import dev.hostwarden.core.platform.Platform;
 import dev.hostwarden.core.process.ProcessInspector;
@@ -32,11 +31,14 @@ public final class TakeoverMarker {
     }
 
     public static boolean write(Path home, long targetPid, Path targetHome, ProcessInspector inspector) {
-        ObjectNode marker = PidMarker.head(targetPid, inspector);
-        marker.put("target_hermes_home", targetHome.toAbsolutePath().normalize().toString());
-        marker.put("replacer_pid", Platform.currentPid());
-        marker.put("replacer_hermes_home", HermesHome.resolve(Environment.system()).toString());
-        marker.put("written_at", RecordCodec.utcNow());
-        return forHome(home).write(marker);
+        return forHome(home).write(marker -> {
+            marker.writeStartObject();
+            PidMarker.writeHead(marker, targetPid, inspector);
+            marker.writeStringField("target_hermes_home", targetHome.toAbsolutePath().normalize().toString());
+            marker.writeNumberField("replacer_pid", Platform.currentPid());
+            marker.writeStringField("replacer_hermes_home", HermesHome.resolve(Environment.system()).toString());
+            marker.writeStringField("written_at", RecordCodec.utcNow());
+            marker.writeEndObject();
+        });
     }
 }

@@ -1,7 +1,5 @@
 package dev.hostwarden.core.process;
 
-import com.sun.jna.LastErrorException;
-import dev.hostwarden.core.platform.NativeLibC;
 import dev.hostwarden.core.platform.Platform;
 import java.util.Optional;
 
@@ -42,20 +40,12 @@ public final class ProcessSignals {
             return false;
         }
         if (pid == Platform.currentPid()) {
-            return sendThroughLibc(pid, signal);
+            return SelfSignal.send(pid, signal);
         }
         Optional<ProcessHandle> target = ProcessHandle.of(pid);
         if (target.isEmpty()) {
             return false;
         }
         return signal == SIGKILL ? target.get().destroyForcibly() : target.get().destroy();
-    }
-
-    private static boolean sendThroughLibc(long pid, int signal) {
-        try {
-            return NativeLibC.get().kill((int) pid, signal) == 0;
-        } catch (LastErrorException failed) {
-            return false;
-        }
     }
 }
