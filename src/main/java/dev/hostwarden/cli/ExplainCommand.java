@@ -76,13 +76,13 @@ final class ExplainCommand implements Callable<Integer> {
         if (output.json()) {
             output.document(ReportJson.status(rendezvous.dir(), List.of(report), new StatusPrinter.ExtrasFields(Map.of(role, extras)) {
                 @Override
-                public void write(JsonWriter generator, RoleReport written) throws IOException {
-                    super.write(generator, written);
-                    generator.writeArrayFieldStart("logTail");
+                public void write(JsonWriter writer, RoleReport written) {
+                    super.write(writer, written);
+                    writer.writeArrayFieldStart("logTail");
                     for (String line : logLines) {
-                        generator.writeString(line);
+                        writer.writeString(line);
                     }
-                    generator.writeEndArray();
+                    writer.writeEndArray();
                 }
             }));
         } else {

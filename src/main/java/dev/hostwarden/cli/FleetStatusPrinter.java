@@ -10,7 +10,6 @@ import dev.hostwarden.fleet.FleetConfig;
 import dev.hostwarden.fleet.FleetSection;
 import dev.hostwarden.report.ReportJson;
 import dev.hostwarden.report.ReportText;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -42,9 +41,9 @@ final class FleetStatusPrinter {
         }
         StatusPrinter.ExtrasFields supervision = new StatusPrinter.ExtrasFields(extras);
         if (output.json()) {
-            output.document(ReportJson.status(rendezvous.dir(), reports, (generator, report) -> {
-                supervision.write(generator, report);
-                writeSection(generator, sections.get(report.role()));
+            output.document(ReportJson.status(rendezvous.dir(), reports, (writer, report) -> {
+                supervision.write(writer, report);
+                writeSection(writer, sections.get(report.role()));
             }));
         } else {
             output.out().printf("lock dir  %s (from %s)%n", rendezvous.dir().path(), rendezvous.dir().source());
@@ -69,7 +68,7 @@ final class FleetStatusPrinter {
         FleetSection section = FleetSupport.inspect(config, local);
         RoleReport report = withFleetReasons(local, section);
         if (output.json()) {
-            output.document(ReportJson.status(rendezvous.dir(), List.of(report), (generator, ignored) -> writeSection(generator, section)));
+            output.document(ReportJson.status(rendezvous.dir(), List.of(report), (writer, ignored) -> writeSection(writer, section)));
         } else {
             ReportText.explain(output.out(), report);
             output.out().println("Fleet:");
@@ -119,22 +118,22 @@ final class FleetStatusPrinter {
                 + (section.ttlLeft() >= 0 ? ", lease " + section.ttlLeft() + " s left" : "");
     }
 
-    private static void writeSection(JsonWriter generator, FleetSection section) throws IOException {
-        generator.writeObjectFieldStart("fleet");
-        generator.writeStringField("endpoints", section.endpoints());
-        generator.writeStringField("key", section.key());
-        generator.writeStringField("state", section.state().name());
+    private static void writeSection(JsonWriter writer, FleetSection section) {
+        writer.writeObjectFieldStart("fleet");
+        writer.writeStringField("endpoints", section.endpoints());
+        writer.writeStringField("key", section.key());
+        writer.writeStringField("state", section.state().name());
         if (section.holder() == null) {
-            generator.writeNullField("holder");
+            writer.writeNullField("holder");
         } else {
-            generator.writeObjectFieldStart("holder");
-            generator.writeStringField("host", section.holder().host());
-            generator.writeNumberField("pid", section.holder().pid());
-            generator.writeStringField("since", section.holder().since());
-            generator.writeEndObject();
+            writer.writeObjectFieldStart("holder");
+            writer.writeStringField("host", section.holder().host());
+            writer.writeNumberField("pid", section.holder().pid());
+            writer.writeStringField("since", section.holder().since());
+            writer.writeEndObject();
         }
-        generator.writeNumberField("leaseSecondsLeft", section.ttlLeft());
-        generator.writeNumberField("revision", section.revision());
-        generator.writeEndObject();
+        writer.writeNumberField("leaseSecondsLeft", section.ttlLeft());
+        writer.writeNumberField("revision", section.revision());
+        writer.writeEndObject();
     }
 }

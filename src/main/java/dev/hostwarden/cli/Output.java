@@ -44,13 +44,13 @@ public final class Output {
         err.println("hostwarden: " + message);
         err.flush();
         if (json) {
-            document(generator -> {
-                generator.writeStartObject();
-                generator.writeObjectFieldStart("error");
-                generator.writeStringField("code", code);
-                generator.writeStringField("message", message);
-                generator.writeEndObject();
-                generator.writeEndObject();
+            document(writer -> {
+                writer.writeStartObject();
+                writer.writeObjectFieldStart("error");
+                writer.writeStringField("code", code);
+                writer.writeStringField("message", message);
+                writer.writeEndObject();
+                writer.writeEndObject();
             });
         }
     }

@@ -15,7 +15,6 @@ import dev.hostwarden.report.Redactor;
 import dev.hostwarden.supervise.SupervisionRecord;
 import dev.hostwarden.supervise.SupervisorSlot;
 import dev.hostwarden.supervise.SupervisorState;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -77,41 +76,41 @@ final class RoleExtras {
     }
 
     /** {@code "supervision": {…} | null, "health": {…} | null}. */
-    void write(JsonWriter generator) throws IOException {
-        generator.writeFieldName("supervision");
+    void write(JsonWriter writer) {
+        writer.writeFieldName("supervision");
         if (supervision.isEmpty()) {
-            generator.writeNull();
+            writer.writeNull();
         } else {
-            supervision.get().write(generator);
+            supervision.get().write(writer);
         }
-        generator.writeFieldName("health");
+        writer.writeFieldName("health");
         if (health.isEmpty()) {
-            generator.writeNull();
+            writer.writeNull();
             return;
         }
         Health judged = health.get();
-        generator.writeStartObject();
-        generator.writeStringField("file", judged.file().toString());
-        generator.writeBooleanField("current", judged.current());
-        writeNumber(generator, "writerPid", judged.writerPid());
-        writeText(generator, "gatewayState", judged.gatewayState());
-        writeText(generator, "exitReason", judged.exitReason() == null ? null : redactor.redact(judged.exitReason()));
-        writeText(generator, "desiredState", judged.desiredState());
-        writeText(generator, "updatedAt", judged.updatedAt());
-        generator.writeArrayFieldStart("platforms");
+        writer.writeStartObject();
+        writer.writeStringField("file", judged.file().toString());
+        writer.writeBooleanField("current", judged.current());
+        writeNumber(writer, "writerPid", judged.writerPid());
+        writeText(writer, "gatewayState", judged.gatewayState());
+        writeText(writer, "exitReason", judged.exitReason() == null ? null : redactor.redact(judged.exitReason()));
+        writeText(writer, "desiredState", judged.desiredState());
+        writeText(writer, "updatedAt", judged.updatedAt());
+        writer.writeArrayFieldStart("platforms");
         for (PlatformState platform : judged.platforms()) {
-            generator.writeStartObject();
-            generator.writeStringField("name", platform.name());
-            generator.writeStringField("profile", platform.profile());
-            writeText(generator, "state", platform.state());
-            writeText(generator, "errorCode", platform.errorCode());
-            writeText(generator, "errorMessage", platform.errorMessage() == null ? null : redactor.redact(platform.errorMessage()));
-            generator.writeBooleanField("needsAttention", platform.needsAttention());
-            writeText(generator, "since", platform.since());
-            generator.writeEndObject();
+            writer.writeStartObject();
+            writer.writeStringField("name", platform.name());
+            writer.writeStringField("profile", platform.profile());
+            writeText(writer, "state", platform.state());
+            writeText(writer, "errorCode", platform.errorCode());
+            writeText(writer, "errorMessage", platform.errorMessage() == null ? null : redactor.redact(platform.errorMessage()));
+            writer.writeBooleanField("needsAttention", platform.needsAttention());
+            writeText(writer, "since", platform.since());
+            writer.writeEndObject();
         }
-        generator.writeEndArray();
-        generator.writeEndObject();
+        writer.writeEndArray();
+        writer.writeEndObject();
     }
 
     /** The text lines after a role's own: who keeps it running, the gateway's health and one line per platform. */
@@ -161,19 +160,19 @@ final class RoleExtras {
         }
     }
 
-    private static void writeText(JsonWriter generator, String key, String value) throws IOException {
+    private static void writeText(JsonWriter writer, String key, String value) {
         if (value == null) {
-            generator.writeNullField(key);
+            writer.writeNullField(key);
         } else {
-            generator.writeStringField(key, value);
+            writer.writeStringField(key, value);
         }
     }
 
-    private static void writeNumber(JsonWriter generator, String key, Long value) throws IOException {
+    private static void writeNumber(JsonWriter writer, String key, Long value) {
         if (value == null) {
-            generator.writeNullField(key);
+            writer.writeNullField(key);
         } else {
-            generator.writeNumberField(key, value);
+            writer.writeNumberField(key, value);
         }
     }
 }

@@ -7,7 +7,6 @@ import dev.hostwarden.core.io.JsonWriter;
 import dev.hostwarden.core.record.Role;
 import dev.hostwarden.report.ReportJson;
 import dev.hostwarden.report.ReportText;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -79,8 +78,8 @@ final class StatusPrinter {
         }
 
         @Override
-        public void write(JsonWriter generator, RoleReport report) throws IOException {
-            extras.get(report.role()).write(generator);
+        public void write(JsonWriter writer, RoleReport report) {
+            extras.get(report.role()).write(writer);
         }
     }
 

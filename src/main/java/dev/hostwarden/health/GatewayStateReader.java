@@ -2,7 +2,6 @@ package dev.hostwarden.health;
 
 import dev.hostwarden.core.io.JsonReader;
 import dev.hostwarden.core.io.JsonReader.Token;
-import dev.hostwarden.core.io.JsonStreams;
 import dev.hostwarden.core.io.JsonSyntaxException;
 import dev.hostwarden.core.io.PrivateFiles;
 import dev.hostwarden.core.platform.IoMessages;
@@ -51,7 +50,7 @@ public final class GatewayStateReader {
 
     static GatewayState parse(Path file, String text) {
         try {
-            JsonReader in = JsonStreams.parser(text);
+            JsonReader in = new JsonReader(text);
             if (in.nextToken() != Token.START_OBJECT) {
                 return GatewayState.unusable(file, "is not a JSON object");
             }

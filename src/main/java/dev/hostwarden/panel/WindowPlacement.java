@@ -77,8 +77,8 @@ public record WindowPlacement(double x, double y, double width, double height, b
 
     /** The placement in one JSON object (null when the text is not an object); what is missing or not a number is NaN. */
     private static WindowPlacement parse(String text) throws IOException {
-        JsonReader parser = JsonStreams.parser(text);
-        if (parser.nextToken() != Token.START_OBJECT) {
+        JsonReader reader = new JsonReader(text);
+        if (reader.nextToken() != Token.START_OBJECT) {
             return null;
         }
         double x = Double.NaN;
@@ -86,47 +86,47 @@ public record WindowPlacement(double x, double y, double width, double height, b
         double width = Double.NaN;
         double height = Double.NaN;
         boolean maximized = false;
-        while (parser.nextToken() == Token.FIELD_NAME) {
-            String field = parser.currentName();
-            Token value = parser.nextToken();
+        while (reader.nextToken() == Token.FIELD_NAME) {
+            String field = reader.currentName();
+            Token value = reader.nextToken();
             switch (field) {
-                case "x" -> x = number(parser, value);
-                case "y" -> y = number(parser, value);
-                case "width" -> width = number(parser, value);
-                case "height" -> height = number(parser, value);
-                case "maximized" -> maximized = value == Token.VALUE_TRUE || value == Token.VALUE_STRING && "true".equals(parser.getText());
-                default -> parser.skipChildren();
+                case "x" -> x = number(reader, value);
+                case "y" -> y = number(reader, value);
+                case "width" -> width = number(reader, value);
+                case "height" -> height = number(reader, value);
+                case "maximized" -> maximized = value == Token.VALUE_TRUE || value == Token.VALUE_STRING && "true".equals(reader.getText());
+                default -> reader.skipChildren();
             }
         }
         return new WindowPlacement(x, y, width, height, maximized);
     }
 
     /** A number, or a string holding one; anything else (an object, "wide") is NaN. */
-    private static double number(JsonReader parser, Token value) throws IOException {
+    private static double number(JsonReader reader, Token value) throws IOException {
         if (value == Token.VALUE_NUMBER_INT || value == Token.VALUE_NUMBER_FLOAT) {
-            return parser.getDoubleValue();
+            return reader.getDoubleValue();
         }
         if (value == Token.VALUE_STRING) {
             try {
-                return Double.parseDouble(parser.getText().trim());
+                return Double.parseDouble(reader.getText().trim());
             } catch (NumberFormatException notANumber) {
                 return Double.NaN;
             }
         }
-        parser.skipChildren();
+        reader.skipChildren();
         return Double.NaN;
     }
 
     /** Writes this placement to {@code stateDir}/window.json (0600, atomically); false when it cannot. */
     boolean save(Path stateDir) {
-        String json = JsonStreams.compact(generator -> {
-            generator.writeStartObject();
-            generator.writeNumberField("x", x);
-            generator.writeNumberField("y", y);
-            generator.writeNumberField("width", width);
-            generator.writeNumberField("height", height);
-            generator.writeBooleanField("maximized", maximized);
-            generator.writeEndObject();
+        String json = JsonStreams.compact(writer -> {
+            writer.writeStartObject();
+            writer.writeNumberField("x", x);
+            writer.writeNumberField("y", y);
+            writer.writeNumberField("width", width);
+            writer.writeNumberField("height", height);
+            writer.writeBooleanField("maximized", maximized);
+            writer.writeEndObject();
         });
         try {
             Files.createDirectories(stateDir);

@@ -9,13 +9,12 @@ import dev.hostwarden.core.proof.Check;
 import dev.hostwarden.core.proof.Reason;
 import dev.hostwarden.core.record.RecordCodec;
 import dev.hostwarden.core.record.RendezvousDir;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
  * The JSON documents of the command-line contract. Wire shapes live here, apart from the core's
- * types, and are streamed straight to the generator: {@code status} is polled in fresh JVMs.
+ * types, and are streamed straight to the writer: {@code status} is polled in fresh JVMs.
  */
 public final class ReportJson {
     private ReportJson() {
@@ -23,7 +22,7 @@ public final class ReportJson {
 
     /** More fields for a role's object (the fleet section), written before it closes. */
     public interface RoleExtra {
-        void write(JsonWriter generator, RoleReport report) throws IOException;
+        void write(JsonWriter writer, RoleReport report);
     }
 
     public static JsonStreams.Document status(RendezvousDir dir, List<RoleReport> reports) {
@@ -34,96 +33,96 @@ public final class ReportJson {
         // An anonymous class, not a lambda: linking a lambda costs status's fresh JVM (see HostRendezvous).
         return new JsonStreams.Document() {
             @Override
-            public void writeTo(JsonWriter generator) throws IOException {
-                generator.writeStartObject();
-                generator.writeStringField("lockDir", dir.path().toString());
-                generator.writeStringField("lockDirSource", dir.source().name());
-                generator.writeArrayFieldStart("roles");
+            public void writeTo(JsonWriter writer) {
+                writer.writeStartObject();
+                writer.writeStringField("lockDir", dir.path().toString());
+                writer.writeStringField("lockDirSource", dir.source().name());
+                writer.writeArrayFieldStart("roles");
                 for (RoleReport report : reports) {
-                    role(generator, report, extra);
+                    role(writer, report, extra);
                 }
-                generator.writeEndArray();
-                generator.writeEndObject();
+                writer.writeEndArray();
+                writer.writeEndObject();
             }
         };
     }
 
-    private static void role(JsonWriter generator, RoleReport report, RoleExtra extra) throws IOException {
-        generator.writeStartObject();
-        generator.writeStringField("role", report.role().wireName());
-        generator.writeStringField("verdict", report.verdict().name());
+    private static void role(JsonWriter writer, RoleReport report, RoleExtra extra) {
+        writer.writeStartObject();
+        writer.writeStringField("role", report.role().wireName());
+        writer.writeStringField("verdict", report.verdict().name());
         var record = report.record().recordOrNull();
-        generator.writeFieldName("record");
+        writer.writeFieldName("record");
         if (record == null) {
-            generator.writeNull();
+            writer.writeNull();
         } else {
-            RecordCodec.write(generator, record);
+            RecordCodec.write(writer, record);
         }
-        lock(generator, report.lock());
-        generator.writeObjectFieldStart("liveness");
-        generator.writeStringField("incarnation", report.liveness().incarnation().name());
-        generator.writeBooleanField("proven", report.liveness().proven());
-        generator.writeBooleanField("stale", report.liveness().stale());
-        generator.writeEndObject();
-        generator.writeArrayFieldStart("reasons");
+        lock(writer, report.lock());
+        writer.writeObjectFieldStart("liveness");
+        writer.writeStringField("incarnation", report.liveness().incarnation().name());
+        writer.writeBooleanField("proven", report.liveness().proven());
+        writer.writeBooleanField("stale", report.liveness().stale());
+        writer.writeEndObject();
+        writer.writeArrayFieldStart("reasons");
         for (Reason reason : report.reasons()) {
-            generator.writeStartObject();
-            generator.writeStringField("code", reason.code().name());
-            generator.writeStringField("message", reason.message());
-            generator.writeEndObject();
+            writer.writeStartObject();
+            writer.writeStringField("code", reason.code().name());
+            writer.writeStringField("message", reason.message());
+            writer.writeEndObject();
         }
-        generator.writeEndArray();
-        generator.writeArrayFieldStart("checks");
+        writer.writeEndArray();
+        writer.writeArrayFieldStart("checks");
         for (Check check : report.checks()) {
-            generator.writeStartObject();
-            generator.writeStringField("name", check.name());
-            generator.writeStringField("result", check.result().name());
-            generator.writeStringField("evidence", check.evidence());
-            generator.writeEndObject();
+            writer.writeStartObject();
+            writer.writeStringField("name", check.name());
+            writer.writeStringField("result", check.result().name());
+            writer.writeStringField("evidence", check.evidence());
+            writer.writeEndObject();
         }
-        generator.writeEndArray();
-        generator.writeBooleanField("retractable", report.retractable());
+        writer.writeEndArray();
+        writer.writeBooleanField("retractable", report.retractable());
         if (extra != null) {
-            extra.write(generator, report);
+            extra.write(writer, report);
         }
-        generator.writeEndObject();
+        writer.writeEndObject();
     }
 
-    private static void lock(JsonWriter generator, LockProbe probe) throws IOException {
-        generator.writeObjectFieldStart("lock");
-        generator.writeStringField("path", probe.path().toString());
-        generator.writeStringField("state", probe.state().name());
-        generator.writeFieldName("holderPid");
+    private static void lock(JsonWriter writer, LockProbe probe) {
+        writer.writeObjectFieldStart("lock");
+        writer.writeStringField("path", probe.path().toString());
+        writer.writeStringField("state", probe.state().name());
+        writer.writeFieldName("holderPid");
         if (probe.holderPid() == null) {
-            generator.writeNull();
+            writer.writeNull();
         } else {
-            generator.writeNumber(probe.holderPid());
+            writer.writeNumber(probe.holderPid());
         }
-        generator.writeBooleanField("ownedByThisProcess", probe.ownedByThisProcess());
-        generator.writeEndObject();
+        writer.writeBooleanField("ownedByThisProcess", probe.ownedByThisProcess());
+        writer.writeEndObject();
     }
 
     public static JsonStreams.Document retract(RetractResult result) {
-        return generator -> {
-            generator.writeStartObject();
-            generator.writeStringField("role", result.role().wireName());
-            generator.writeArrayFieldStart("removed");
+        return writer -> {
+            writer.writeStartObject();
+            writer.writeStringField("role", result.role().wireName());
+            writer.writeArrayFieldStart("removed");
             for (Path path : result.removed()) {
-                generator.writeString(path.toString());
+                writer.writeString(path.toString());
             }
-            generator.writeEndArray();
-            generator.writeBooleanField("dryRun", result.dryRun());
-            generator.writeFieldName("refused");
+            writer.writeEndArray();
+            writer.writeBooleanField("dryRun", result.dryRun());
+            writer.writeFieldName("refused");
             if (result.refused() == null) {
-                generator.writeNull();
+                writer.writeNull();
             } else {
-                generator.writeStartObject();
-                generator.writeStringField("code", result.refused().code());
-                generator.writeStringField("message", result.refused().message());
-                generator.writeEndObject();
+                writer.writeStartObject();
+                writer.writeStringField("code", result.refused().code());
+                writer.writeStringField("message", result.refused().message());
+                writer.writeEndObject();
             }
-            generator.writeStringField("outcome", outcome(result));
-            generator.writeEndObject();
+            writer.writeStringField("outcome", outcome(result));
+            writer.writeEndObject();
         };
     }
 

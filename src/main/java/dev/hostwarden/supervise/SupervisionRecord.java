@@ -41,7 +41,7 @@ public record SupervisionRecord(long pid, String by, Role role, String lockDir, 
     }
 
     /** The fields of {@code status --json}'s {@code supervision} object, in this order. */
-    public void write(JsonWriter out) throws IOException {
+    public void write(JsonWriter out) {
         out.writeStartObject();
         out.writeNumberField("pid", pid);
         out.writeStringField("by", by);
@@ -68,7 +68,7 @@ public record SupervisionRecord(long pid, String by, Role role, String lockDir, 
         out.writeEndObject();
     }
 
-    private static void writeNullable(JsonWriter out, String key, String value) throws IOException {
+    private static void writeNullable(JsonWriter out, String key, String value) {
         if (value == null) {
             out.writeNullField(key);
         } else {
@@ -79,7 +79,7 @@ public record SupervisionRecord(long pid, String by, Role role, String lockDir, 
     /** The record in {@code text}; null when it is not one (a torn or foreign file is no supervisor). */
     public static SupervisionRecord parse(String text) {
         try {
-            JsonReader in = JsonStreams.parser(text);
+            JsonReader in = new JsonReader(text);
             if (in.nextToken() != Token.START_OBJECT) {
                 return null;
             }

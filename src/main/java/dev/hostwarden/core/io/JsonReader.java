@@ -33,8 +33,6 @@ public final class JsonReader {
     private int depth;
     /** Whether the innermost container already holds a member (so the next needs a comma). */
     private boolean hasMember;
-    /** Set after a comma until the next member starts, so "[1,]" and "{"a":1,}" are refused. */
-    private boolean afterComma;
     private boolean rootRead;
     private Token current;
     private String name;
@@ -68,13 +66,9 @@ public final class JsonReader {
         char c = text.charAt(position);
         boolean inObject = objects[depth - 1];
         if (c == (inObject ? '}' : ']')) {
-            if (!hasMember && afterComma) {
-                throw error("a '" + c + "' after a comma", position);
-            }
             position++;
             depth--;
             hasMember = true;
-            afterComma = false;
             return current = inObject ? Token.END_OBJECT : Token.END_ARRAY;
         }
         if (hasMember) {
@@ -84,7 +78,7 @@ public final class JsonReader {
             position++;
             skipWhiteSpace();
             hasMember = false;
-            afterComma = true;
+            // "[1,]" and "{"a":1,}": a comma must be followed by a member.
             if (position < text.length() && text.charAt(position) == (inObject ? '}' : ']')) {
                 throw error("a '" + text.charAt(position) + "' after a comma", position);
             }
@@ -116,7 +110,6 @@ public final class JsonReader {
         }
         char c = text.charAt(position);
         hasMember = true;
-        afterComma = false;
         switch (c) {
             case '{':
             case '[':

@@ -1,6 +1,5 @@
 package dev.hostwarden.core.io;
 
-import java.io.IOException;
 import java.math.BigDecimal;
 
 /**
@@ -16,11 +15,7 @@ public final class JsonStreams {
     /** Writes one JSON document with the writer it is given. */
     @FunctionalInterface
     public interface Document {
-        void writeTo(JsonWriter writer) throws IOException;
-    }
-
-    public static JsonReader parser(String text) {
-        return new JsonReader(text);
+        void writeTo(JsonWriter writer);
     }
 
     /** Compact form, as hermes writes its files. */
@@ -34,11 +29,7 @@ public final class JsonStreams {
     }
 
     private static String write(Document document, JsonWriter writer) {
-        try {
-            document.writeTo(writer);
-        } catch (IOException impossible) {
-            throw new IllegalStateException(impossible);
-        }
+        document.writeTo(writer);
         return writer.toString();
     }
 

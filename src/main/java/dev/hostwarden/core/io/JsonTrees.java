@@ -25,40 +25,40 @@ public final class JsonTrees {
 
     /** Parses exactly one JSON value; anything after it (but white space) is a {@link JsonSyntaxException.TrailingContent}. */
     public static JsonNode parse(String text) throws IOException {
-        JsonReader parser = JsonStreams.parser(text);
-        Token first = parser.nextToken();
+        JsonReader reader = new JsonReader(text);
+        Token first = reader.nextToken();
         if (first == null) {
             throw new JsonSyntaxException("no content", 1, 1);
         }
-        JsonNode value = read(parser, first);
-        parser.expectEnd();
+        JsonNode value = read(reader, first);
+        reader.expectEnd();
         return value;
     }
 
-    private static JsonNode read(JsonReader parser, Token token) throws IOException {
+    private static JsonNode read(JsonReader reader, Token token) throws IOException {
         switch (token) {
             case START_OBJECT: {
                 ObjectNode object = NODES.objectNode();
-                for (Token next = parser.nextToken(); next != Token.END_OBJECT; next = parser.nextToken()) {
-                    String name = parser.currentName();
-                    object.set(name, read(parser, parser.nextToken()));
+                for (Token next = reader.nextToken(); next != Token.END_OBJECT; next = reader.nextToken()) {
+                    String name = reader.currentName();
+                    object.set(name, read(reader, reader.nextToken()));
                 }
                 return object;
             }
             case START_ARRAY: {
                 ArrayNode array = NODES.arrayNode();
-                for (Token next = parser.nextToken(); next != Token.END_ARRAY; next = parser.nextToken()) {
-                    array.add(read(parser, next));
+                for (Token next = reader.nextToken(); next != Token.END_ARRAY; next = reader.nextToken()) {
+                    array.add(read(reader, next));
                 }
                 return array;
             }
             case VALUE_STRING:
-                return NODES.textNode(parser.getText());
+                return NODES.textNode(reader.getText());
             case VALUE_NUMBER_INT:
-                return parser.getNumberType() == JsonReader.NumberType.BIG_INTEGER
-                        ? NODES.numberNode(parser.getBigIntegerValue()) : NODES.numberNode(parser.getLongValue());
+                return reader.getNumberType() == JsonReader.NumberType.BIG_INTEGER
+                        ? NODES.numberNode(reader.getBigIntegerValue()) : NODES.numberNode(reader.getLongValue());
             case VALUE_NUMBER_FLOAT:
-                return NODES.numberNode(parser.getDoubleValue());
+                return NODES.numberNode(reader.getDoubleValue());
             case VALUE_TRUE:
                 return NODES.booleanNode(true);
             case VALUE_FALSE:
@@ -72,52 +72,52 @@ public final class JsonTrees {
 
     /** Compact form, as hermes writes its files. */
     public static String compact(JsonNode node) {
-        return JsonStreams.compact(generator -> write(generator, node));
+        return JsonStreams.compact(writer -> write(writer, node));
     }
 
     /** Indented form for people reading the command line's output. */
     public static String pretty(JsonNode node) {
-        return JsonStreams.pretty(generator -> write(generator, node));
+        return JsonStreams.pretty(writer -> write(writer, node));
     }
 
-    private static void write(JsonWriter generator, JsonNode node) throws IOException {
+    private static void write(JsonWriter writer, JsonNode node) {
         switch (node.getNodeType()) {
             case OBJECT: {
-                generator.writeStartObject();
+                writer.writeStartObject();
                 for (Map.Entry<String, JsonNode> field : node.properties()) {
-                    generator.writeFieldName(field.getKey());
-                    write(generator, field.getValue());
+                    writer.writeFieldName(field.getKey());
+                    write(writer, field.getValue());
                 }
-                generator.writeEndObject();
+                writer.writeEndObject();
                 break;
             }
             case ARRAY: {
-                generator.writeStartArray();
+                writer.writeStartArray();
                 for (JsonNode item : node) {
-                    write(generator, item);
+                    write(writer, item);
                 }
-                generator.writeEndArray();
+                writer.writeEndArray();
                 break;
             }
             case STRING:
-                generator.writeString(node.textValue());
+                writer.writeString(node.textValue());
                 break;
             case NUMBER:
                 if (node.isIntegralNumber()) {
                     if (node.canConvertToLong()) {
-                        generator.writeNumber(node.longValue());
+                        writer.writeNumber(node.longValue());
                     } else {
-                        generator.writeNumber(node.bigIntegerValue());
+                        writer.writeNumber(node.bigIntegerValue());
                     }
                 } else {
-                    JsonStreams.writeDecimal(generator, node.doubleValue());
+                    JsonStreams.writeDecimal(writer, node.doubleValue());
                 }
                 break;
             case BOOLEAN:
-                generator.writeBoolean(node.booleanValue());
+                writer.writeBoolean(node.booleanValue());
                 break;
             default:
-                generator.writeNull();
+                writer.writeNull();
         }
     }
 }

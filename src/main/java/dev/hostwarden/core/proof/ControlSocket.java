@@ -141,12 +141,12 @@ public final class ControlSocket {
         }
 
         @Override
-        public void writeTo(JsonWriter generator) throws IOException {
-            generator.writeStartObject();
-            generator.writeStringField("verb", verb);
-            generator.writeNumberField("id", 1);
-            generator.writeNumberField("protocol", PROTOCOL);
-            generator.writeEndObject();
+        public void writeTo(JsonWriter writer) {
+            writer.writeStartObject();
+            writer.writeStringField("verb", verb);
+            writer.writeNumberField("id", 1);
+            writer.writeNumberField("protocol", PROTOCOL);
+            writer.writeEndObject();
         }
     }
 

@@ -2,7 +2,6 @@ package dev.hostwarden.core.proof;
 
 import dev.hostwarden.core.io.JsonReader;
 import dev.hostwarden.core.io.JsonReader.Token;
-import dev.hostwarden.core.io.JsonStreams;
 import dev.hostwarden.core.record.RecordCodec;
 import java.io.IOException;
 import java.math.BigInteger;
@@ -30,25 +29,25 @@ final class IdentityAnswers {
             return false;
         }
         try {
-            JsonReader parser = JsonStreams.parser(RecordCodec.documentText(line));
-            if (parser.nextToken() != Token.START_OBJECT) {
+            JsonReader reader = new JsonReader(RecordCodec.documentText(line));
+            if (reader.nextToken() != Token.START_OBJECT) {
                 return false;
             }
             boolean ok = false;
             boolean resultIsObject = false;
             boolean resultNamesPid = false;
-            for (Token key = parser.nextToken(); key != Token.END_OBJECT; key = parser.nextToken()) {
-                String name = parser.currentName();
-                Token value = parser.nextToken();
+            for (Token key = reader.nextToken(); key != Token.END_OBJECT; key = reader.nextToken()) {
+                String name = reader.currentName();
+                Token value = reader.nextToken();
                 if (name.equals("ok")) {
-                    ok = asBoolean(parser, value);
+                    ok = asBoolean(reader, value);
                 } else if (name.equals("result")) {
                     resultIsObject = value == Token.START_OBJECT;
-                    resultNamesPid = resultIsObject && objectNamesPid(parser, null, pid);
+                    resultNamesPid = resultIsObject && objectNamesPid(reader, null, pid);
                 }
-                parser.skipChildren();
+                reader.skipChildren();
             }
-            parser.expectEnd();
+            reader.expectEnd();
             return ok && resultIsObject && resultNamesPid;
         } catch (IOException | RecordCodec.CorruptRecordException | RuntimeException unusable) {
             return false;
@@ -58,13 +57,13 @@ final class IdentityAnswers {
     /** An identity endpoint's JSON body: one object whose {@code role} is {@code role} and {@code pid} is {@code pid}. */
     static boolean endpointBodyNames(String body, String role, long pid) {
         try {
-            JsonReader parser = JsonStreams.parser(RecordCodec.documentText(body.getBytes(StandardCharsets.UTF_8)));
-            Token first = parser.nextToken();
+            JsonReader reader = new JsonReader(RecordCodec.documentText(body.getBytes(StandardCharsets.UTF_8)));
+            Token first = reader.nextToken();
             if (first != Token.START_OBJECT) {
                 return false;
             }
-            boolean names = objectNamesPid(parser, role, pid);
-            parser.expectEnd();
+            boolean names = objectNamesPid(reader, role, pid);
+            reader.expectEnd();
             return names;
         } catch (IOException | RecordCodec.CorruptRecordException | RuntimeException unusable) {
             return false;
@@ -72,47 +71,47 @@ final class IdentityAnswers {
     }
 
     /**
-     * Reads the object the parser has just entered up to its end: whether its last {@code pid} is the
+     * Reads the object the reader has just entered up to its end: whether its last {@code pid} is the
      * integral number {@code pid} and, when {@code role} is not null, its last {@code role} the string {@code role}.
      */
-    private static boolean objectNamesPid(JsonReader parser, String role, long pid) throws IOException {
+    private static boolean objectNamesPid(JsonReader reader, String role, long pid) throws IOException {
         boolean samePid = false;
         boolean sameRole = role == null;
-        for (Token key = parser.nextToken(); key != Token.END_OBJECT; key = parser.nextToken()) {
-            String name = parser.currentName();
-            Token value = parser.nextToken();
+        for (Token key = reader.nextToken(); key != Token.END_OBJECT; key = reader.nextToken()) {
+            String name = reader.currentName();
+            Token value = reader.nextToken();
             if (name.equals("pid")) {
-                samePid = value == Token.VALUE_NUMBER_INT && integralAsLong(parser) == pid;
+                samePid = value == Token.VALUE_NUMBER_INT && integralAsLong(reader) == pid;
             } else if (role != null && name.equals("role")) {
-                sameRole = value == Token.VALUE_STRING && role.equals(parser.getText());
+                sameRole = value == Token.VALUE_STRING && role.equals(reader.getText());
             }
-            parser.skipChildren();
+            reader.skipChildren();
         }
         return samePid && sameRole;
     }
 
     /** databind's {@code longValue()} of the number: a big integer's low 64 bits, as {@code BigInteger.longValue()}. */
-    private static long integralAsLong(JsonReader parser) throws IOException {
-        if (parser.getNumberType() == JsonReader.NumberType.BIG_INTEGER) {
-            BigInteger big = parser.getBigIntegerValue();
+    private static long integralAsLong(JsonReader reader) throws IOException {
+        if (reader.getNumberType() == JsonReader.NumberType.BIG_INTEGER) {
+            BigInteger big = reader.getBigIntegerValue();
             return big.longValue();
         }
-        return parser.getLongValue();
+        return reader.getLongValue();
     }
 
     /**
      * databind's {@code asBoolean(false)}: true itself, an integral number other than 0, or the text
      * "true" (trimmed); false for anything else.
      */
-    private static boolean asBoolean(JsonReader parser, Token value) throws IOException {
+    private static boolean asBoolean(JsonReader reader, Token value) throws IOException {
         switch (value) {
             case VALUE_TRUE:
                 return true;
             case VALUE_NUMBER_INT:
-                return parser.getNumberType() == JsonReader.NumberType.BIG_INTEGER
-                        ? parser.getBigIntegerValue().signum() != 0 : parser.getLongValue() != 0L;
+                return reader.getNumberType() == JsonReader.NumberType.BIG_INTEGER
+                        ? reader.getBigIntegerValue().signum() != 0 : reader.getLongValue() != 0L;
             case VALUE_STRING:
-                return parser.getText().trim().equals("true");
+                return reader.getText().trim().equals("true");
             default:
                 return false;
         }

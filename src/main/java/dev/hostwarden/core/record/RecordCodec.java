@@ -60,16 +60,16 @@ public final class RecordCodec {
     public static HostRecord decode(byte[] bytes) throws CorruptRecordException {
         WireFields fields;
         try {
-            JsonReader parser = JsonStreams.parser(documentText(bytes));
-            Token first = parser.nextToken();
+            JsonReader reader = new JsonReader(documentText(bytes));
+            Token first = reader.nextToken();
             if (first != Token.START_OBJECT) {
                 // The whole document must still parse: "[1," is invalid JSON before it is an array.
-                parser.skipChildren();
-                parser.expectEnd();
+                reader.skipChildren();
+                reader.expectEnd();
                 throw notAnObject(describe(first));
             }
-            fields = WireFields.read(parser);
-            parser.expectEnd();
+            fields = WireFields.read(reader);
+            reader.expectEnd();
         } catch (IOException unreadable) {
             throw unreadable(unreadable);
         }
@@ -78,48 +78,48 @@ public final class RecordCodec {
 
     /** The record as hermes writes it: compact, camelCase keys in hermes' order. */
     public static byte[] encode(HostRecord record) {
-        return JsonStreams.compact(generator -> write(generator, record)).getBytes(StandardCharsets.UTF_8);
+        return JsonStreams.compact(writer -> write(writer, record)).getBytes(StandardCharsets.UTF_8);
     }
 
     /** Writes the record object, keys in hermes' order. */
-    public static void write(JsonWriter generator, HostRecord record) throws IOException {
-        generator.writeStartObject();
-        generator.writeStringField("role", record.role().wireName());
-        generator.writeStringField("home", record.home());
-        generator.writeNumberField("pid", record.pid());
-        generator.writeFieldName("createTime");
+    public static void write(JsonWriter writer, HostRecord record) {
+        writer.writeStartObject();
+        writer.writeStringField("role", record.role().wireName());
+        writer.writeStringField("home", record.home());
+        writer.writeNumberField("pid", record.pid());
+        writer.writeFieldName("createTime");
         if (record.createTime() == null) {
-            generator.writeNull();
+            writer.writeNull();
         } else {
-            JsonStreams.writeDecimal(generator, record.createTime());
+            JsonStreams.writeDecimal(writer, record.createTime());
         }
-        generator.writeFieldName("startTime");
+        writer.writeFieldName("startTime");
         if (record.startTime() == null) {
-            generator.writeNull();
+            writer.writeNull();
         } else {
-            generator.writeNumber(record.startTime());
+            writer.writeNumber(record.startTime());
         }
-        generator.writeStringField("bootEpoch", record.bootEpoch());
-        generator.writeStringField("host", record.host());
-        generator.writeFieldName("port");
+        writer.writeStringField("bootEpoch", record.bootEpoch());
+        writer.writeStringField("host", record.host());
+        writer.writeFieldName("port");
         if (record.port() == null) {
-            generator.writeNull();
+            writer.writeNull();
         } else {
-            generator.writeNumber(record.port());
+            writer.writeNumber(record.port());
         }
-        generator.writeNumberField("protocolVersion", record.protocolVersion());
-        generator.writeStringField("tokenFingerprint", record.tokenFingerprint());
-        generator.writeArrayFieldStart("profiles");
+        writer.writeNumberField("protocolVersion", record.protocolVersion());
+        writer.writeStringField("tokenFingerprint", record.tokenFingerprint());
+        writer.writeArrayFieldStart("profiles");
         for (String profile : record.profiles()) {
-            generator.writeString(profile);
+            writer.writeString(profile);
         }
-        generator.writeEndArray();
-        generator.writeStringField("updatedAt", record.updatedAt());
+        writer.writeEndArray();
+        writer.writeStringField("updatedAt", record.updatedAt());
         if (record.fleetRevision() != null) {
             // Only a fleet owner writes it; hermes ignores keys it does not know.
-            generator.writeNumberField("fleetRevision", record.fleetRevision());
+            writer.writeNumberField("fleetRevision", record.fleetRevision());
         }
-        generator.writeEndObject();
+        writer.writeEndObject();
     }
 
     /** The fields as found on the wire. A repeated key: the last one wins, as in Python's json. */
@@ -141,45 +141,45 @@ public final class RecordCodec {
         private String updatedAt = "";
         private Long fleetRevision;
 
-        static WireFields read(JsonReader parser) throws IOException {
+        static WireFields read(JsonReader reader) throws IOException {
             WireFields fields = new WireFields();
-            for (Token key = parser.nextToken(); key != Token.END_OBJECT; key = parser.nextToken()) {
-                String name = parser.currentName();
-                Token value = parser.nextToken();
+            for (Token key = reader.nextToken(); key != Token.END_OBJECT; key = reader.nextToken()) {
+                String name = reader.currentName();
+                Token value = reader.nextToken();
                 switch (name) {
                     case "role" -> {
                         fields.roleToken = value;
-                        fields.role = value == Token.VALUE_STRING ? parser.getText() : null;
+                        fields.role = value == Token.VALUE_STRING ? reader.getText() : null;
                     }
-                    case "pid" -> fields.readPid(parser, value);
-                    case "home" -> fields.home = text(parser, value);
-                    case "createTime" -> fields.createTime = finiteNumber(parser, value);
-                    case "startTime" -> fields.startTime = positiveLong(parser, value);
-                    case "bootEpoch" -> fields.bootEpoch = text(parser, value);
-                    case "host" -> fields.host = text(parser, value);
-                    case "port" -> fields.port = port(parser, value);
-                    case "protocolVersion" -> fields.protocolVersion = protocolVersion(parser, value);
-                    case "tokenFingerprint" -> fields.tokenFingerprint = text(parser, value);
-                    case "profiles" -> fields.profiles = strings(parser, value);
-                    case "updatedAt" -> fields.updatedAt = text(parser, value);
-                    case "fleetRevision" -> fields.fleetRevision = positiveLong(parser, value);
+                    case "pid" -> fields.readPid(reader, value);
+                    case "home" -> fields.home = text(reader, value);
+                    case "createTime" -> fields.createTime = finiteNumber(reader, value);
+                    case "startTime" -> fields.startTime = positiveLong(reader, value);
+                    case "bootEpoch" -> fields.bootEpoch = text(reader, value);
+                    case "host" -> fields.host = text(reader, value);
+                    case "port" -> fields.port = port(reader, value);
+                    case "protocolVersion" -> fields.protocolVersion = protocolVersion(reader, value);
+                    case "tokenFingerprint" -> fields.tokenFingerprint = text(reader, value);
+                    case "profiles" -> fields.profiles = strings(reader, value);
+                    case "updatedAt" -> fields.updatedAt = text(reader, value);
+                    case "fleetRevision" -> fields.fleetRevision = positiveLong(reader, value);
                     default -> {
                         // Unknown keys (newer hermes versions) are ignored.
                     }
                 }
-                parser.skipChildren();
+                reader.skipChildren();
             }
             return fields;
         }
 
-        private void readPid(JsonReader parser, Token value) throws IOException {
+        private void readPid(JsonReader reader, Token value) throws IOException {
             pidToken = value;
-            if (value == Token.VALUE_NUMBER_INT && parser.getNumberType() != JsonReader.NumberType.BIG_INTEGER
-                    && parser.getLongValue() > 0 && parser.getLongValue() <= Integer.MAX_VALUE) {
-                pid = parser.getLongValue();
+            if (value == Token.VALUE_NUMBER_INT && reader.getNumberType() != JsonReader.NumberType.BIG_INTEGER
+                    && reader.getLongValue() > 0 && reader.getLongValue() <= Integer.MAX_VALUE) {
+                pid = reader.getLongValue();
                 pidProblem = null;
             } else {
-                pidProblem = "invalid (" + render(parser, value) + ")";
+                pidProblem = "invalid (" + render(reader, value) + ")";
             }
         }
 
@@ -205,26 +205,26 @@ public final class RecordCodec {
         }
     }
 
-    private static String text(JsonReader parser, Token value) throws IOException {
-        return value == Token.VALUE_STRING ? parser.getText() : "";
+    private static String text(JsonReader reader, Token value) throws IOException {
+        return value == Token.VALUE_STRING ? reader.getText() : "";
     }
 
-    private static Double finiteNumber(JsonReader parser, Token value) throws IOException {
+    private static Double finiteNumber(JsonReader reader, Token value) throws IOException {
         if (value != Token.VALUE_NUMBER_INT && value != Token.VALUE_NUMBER_FLOAT) {
             return null;
         }
-        double number = parser.getDoubleValue();
+        double number = reader.getDoubleValue();
         return Double.isFinite(number) ? number : null;
     }
 
-    private static Long positiveLong(JsonReader parser, Token value) throws IOException {
-        return value == Token.VALUE_NUMBER_INT && parser.getNumberType() != JsonReader.NumberType.BIG_INTEGER
-                && parser.getLongValue() > 0 ? parser.getLongValue() : null;
+    private static Long positiveLong(JsonReader reader, Token value) throws IOException {
+        return value == Token.VALUE_NUMBER_INT && reader.getNumberType() != JsonReader.NumberType.BIG_INTEGER
+                && reader.getLongValue() > 0 ? reader.getLongValue() : null;
     }
 
-    private static Integer port(JsonReader parser, Token value) throws IOException {
-        return value == Token.VALUE_NUMBER_INT && parser.getNumberType() == JsonReader.NumberType.INT
-                && parser.getIntValue() >= 1 && parser.getIntValue() <= 65535 ? parser.getIntValue() : null;
+    private static Integer port(JsonReader reader, Token value) throws IOException {
+        return value == Token.VALUE_NUMBER_INT && reader.getNumberType() == JsonReader.NumberType.INT
+                && reader.getIntValue() >= 1 && reader.getIntValue() <= 65535 ? reader.getIntValue() : null;
     }
 
     /**
@@ -233,10 +233,10 @@ public final class RecordCodec {
      * 1.0, is not an int and becomes 0 (stale), as does a string. An int too large for Java's int
      * is not 1 either way.
      */
-    private static int protocolVersion(JsonReader parser, Token value) throws IOException {
+    private static int protocolVersion(JsonReader reader, Token value) throws IOException {
         return switch (value) {
             case VALUE_TRUE -> 1;
-            case VALUE_NUMBER_INT -> parser.getNumberType() == JsonReader.NumberType.INT ? parser.getIntValue() : 0;
+            case VALUE_NUMBER_INT -> reader.getNumberType() == JsonReader.NumberType.INT ? reader.getIntValue() : 0;
             default -> 0;
         };
     }
@@ -262,26 +262,26 @@ public final class RecordCodec {
     }
 
     /** The string items of an array; anything else in it, or a value that is not an array, counts for nothing. */
-    private static List<String> strings(JsonReader parser, Token value) throws IOException {
+    private static List<String> strings(JsonReader reader, Token value) throws IOException {
         List<String> values = new ArrayList<>();
         if (value != Token.START_ARRAY) {
             return values;
         }
-        for (Token item = parser.nextToken(); item != Token.END_ARRAY; item = parser.nextToken()) {
+        for (Token item = reader.nextToken(); item != Token.END_ARRAY; item = reader.nextToken()) {
             if (item == Token.VALUE_STRING) {
-                values.add(parser.getText());
+                values.add(reader.getText());
             }
-            parser.skipChildren();
+            reader.skipChildren();
         }
         return values;
     }
 
     /** A scalar as it was written; a container by its kind. */
-    private static String render(JsonReader parser, Token value) throws IOException {
+    private static String render(JsonReader reader, Token value) throws IOException {
         return switch (value) {
             case START_ARRAY, START_OBJECT -> describe(value);
-            case VALUE_STRING -> "\"" + parser.getText() + "\"";
-            default -> parser.getText();
+            case VALUE_STRING -> "\"" + reader.getText() + "\"";
+            default -> reader.getText();
         };
     }
 

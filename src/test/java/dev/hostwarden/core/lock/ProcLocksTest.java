@@ -100,17 +100,13 @@ class ProcLocksTest {
     void theProbeSeesPosixAndOfdLocksOfAnotherProcess(@TempDir Path dir) throws Exception {
         assumeTrue(Platform.current().hasProcFs(), "/proc/locks is Linux only");
         Path lock = Files.createFile(dir.resolve("host-serve.lock"));
-        String posix = "import fcntl,os,sys\nfd=os.open(sys.argv[1],os.O_RDWR)\nfcntl.lockf(fd,fcntl.LOCK_EX|fcntl.LOCK_NB)\n"
-                + "print('READY',flush=True)\nsys.stdin.read()\n";
-        try (ChildProcess holder = pythonHolding(posix, lock)) {
+        try (ChildProcess holder = pythonHolding(lock, "os.O_RDWR", "fcntl.lockf(fd,fcntl.LOCK_EX|fcntl.LOCK_NB)")) {
             LockProbe probe = FileLocks.probe("serve", lock);
             assertEquals(LockState.HELD, probe.state(), probe.toString());
             assertEquals(holder.pid(), probe.holderPid());
         }
-        String ofd = "import fcntl,os,struct,sys\nfd=os.open(sys.argv[1],os.O_RDWR)\n"
-                + "fcntl.fcntl(fd,fcntl.F_OFD_SETLK,struct.pack('hhxxxxqqi4x',fcntl.F_WRLCK,0,0,0,0))\n"
-                + "print('READY',flush=True)\nsys.stdin.read()\n";
-        try (ChildProcess holder = pythonHolding(ofd, lock)) {
+        String ofd = "fcntl.fcntl(fd,fcntl.F_OFD_SETLK,struct.pack('hhxxxxqqi4x',fcntl.F_WRLCK,0,0,0,0))";
+        try (ChildProcess holder = pythonHolding(lock, "os.O_RDWR", ofd)) {
             LockProbe probe = FileLocks.probe("serve", lock);
             assertEquals(LockState.HELD, probe.state(), probe.toString());
             assertNull(probe.holderPid(), "an OFD lock names no PID: the holder is unknown, not PID -1");
@@ -135,9 +131,7 @@ class ProcLocksTest {
     void theLikelyHoldersDescriptorsNameItWithoutProcLocks(@TempDir Path dir) throws Exception {
         assumeTrue(Platform.current().hasProcFs(), "/proc is Linux only");
         Path lock = Files.createFile(dir.resolve("host-gateway.lock"));
-        String flock = "import fcntl,os,sys\nfd=os.open(sys.argv[1],os.O_RDWR|os.O_APPEND)\nfcntl.flock(fd,fcntl.LOCK_EX|fcntl.LOCK_NB)\n"
-                + "print('READY',flush=True)\nsys.stdin.read()\n";
-        try (ChildProcess holder = pythonHolding(flock, lock)) {
+        try (ChildProcess holder = pythonHolding(lock, "os.O_RDWR|os.O_APPEND", "fcntl.flock(fd,fcntl.LOCK_EX|fcntl.LOCK_NB)")) {
             ProcLocks.Lookup byDescriptors = ProcLocks.lookup(lock, holder.pid());
             assertEquals(OptionalLong.of(holder.pid()), byDescriptors.holder());
             assertTrue(byDescriptors.seenIn().startsWith("/proc/" + holder.pid() + "/fdinfo/"), byDescriptors.seenIn());
@@ -159,7 +153,10 @@ class ProcLocksTest {
     }
 
     /** A python process that took the lock {@code script} takes on {@code lock} (the script prints READY, then waits). */
-    private static ChildProcess pythonHolding(String script, Path lock) throws Exception {
+    /** A python process that opens {@code lock} with {@code openFlags}, locks descriptor {@code fd} with {@code lockCall}, and waits. */
+    private static ChildProcess pythonHolding(Path lock, String openFlags, String lockCall) throws Exception {
+        String script = "import fcntl,os,struct,sys\nfd=os.open(sys.argv[1]," + openFlags + ")\n" + lockCall + "\n"
+                + "print('READY',flush=True)\nsys.stdin.read()\n";
         ChildProcess holder = ChildProcess.start(List.of(Python.python3(), "-c", script, lock.toString()), Map.of());
         try {
             assertEquals("READY", holder.readLine(Duration.ofSeconds(30)));
