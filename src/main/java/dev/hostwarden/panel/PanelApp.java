@@ -210,6 +210,7 @@ public final class PanelApp extends Application {
                 model.recheckWhileVisible();
             }
         }), TICK_SECONDS, TICK_SECONDS, TimeUnit.SECONDS);
+        debug("PULSE_GOVERNED " + PulseGovernor.install(scene, ticker));
         // After the window has its size: AWT's X set-up racing GTK's resize printed a Gdk-WARNING.
         Platform.runLater(() -> Platform.runLater(this::installTray));
     }
