@@ -2,6 +2,7 @@ package dev.hostwarden.panel;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
@@ -155,7 +156,12 @@ final class PulseGovernor {
     }
 
     private void scheduleCheck(long delayNanos) {
-        scheduler.schedule(() -> Platform.runLater(this::check), delayNanos, TimeUnit.NANOSECONDS);
+        try {
+            scheduler.schedule(() -> Platform.runLater(this::check), delayNanos, TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException shuttingDown) {
+            // The panel is quitting: its windows close after the scheduler stopped.
+            checkPending = false;
+        }
     }
 
     private void check() {
