@@ -46,8 +46,8 @@ final class PulseGovernor {
     private final long quietNanos;
     private final ScheduledExecutorService scheduler;
     private final EventHandler<Event> onEvent = event -> activity();
-    private volatile long lastActivity = System.nanoTime();
     /** FX thread only, as are the timer calls. */
+    private long lastActivity = System.nanoTime();
     private boolean idle;
     private boolean broken;
     private boolean checkPending;
