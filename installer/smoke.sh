@@ -95,4 +95,25 @@ fi
 expect_exit 0 autostart status
 expect_exit 0 autostart off
 expect_exit 3 autostart status
+
+# The panel on a real X server (Xvfb, where installed): it shows its window and governs JavaFX's pulse,
+# which needs JavaFX's internal packages opened where the image links JavaFX as modules.
+if command -v Xvfb >/dev/null && ldconfig -p 2>/dev/null | grep -q 'libgtk-3\.so\.0'; then
+  n=$((500 + $$ % 400))
+  while [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
+  display=:$n
+  Xvfb "$display" -screen 0 1024x768x24 -nolisten tcp > /dev/null 2>&1 & started+=($!)
+  for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$n" ] && break; sleep 0.1; done
+  [ -e "/tmp/.X11-unix/X$n" ] || fail "Xvfb did not start on $display"
+  panel_out=$work/panel.err
+  DISPLAY=$display JAVA_TOOL_OPTIONS=-Dhostwarden.panel.debug=true "$launcher" --no-tray --lock-dir "$work/panel-locks" \
+    > /dev/null 2> "$panel_out" & panel=$!; started+=($panel)
+  for _ in $(seq 600); do grep -q '^PULSE_GOVERNED' "$panel_out" && break; kill -0 "$panel" 2>/dev/null || break; sleep 0.1; done
+  grep -qx 'PULSE_GOVERNED true' "$panel_out" || fail "the panel did not govern its pulse: $(grep -E 'PULSE_GOVERNED|WINDOW_SHOWN|Exception' "$panel_out" | head -n 5)"
+  step "panel: $(grep -m1 '^WINDOW_SHOWN' "$panel_out"), PULSE_GOVERNED true"
+  kill "$panel" 2>/dev/null || true
+  for _ in $(seq 600); do kill -0 "$panel" 2>/dev/null || break; sleep 0.1; done
+else
+  echo "smoke: SKIPPED the panel (no Xvfb or GTK 3: apt-get install xvfb libgtk-3-0)" >&2
+fi
 echo "smoke: PASS"

@@ -91,12 +91,13 @@ final class PulseGovernor {
             Object animationRunning = field(toolkit, "animationRunning");
             Method isRunning = animationRunning.getClass().getDeclaredMethod("get");
             isRunning.setAccessible(true);
-            isRunning.invoke(animationRunning);
+            isRunning.invoke(animationRunning); // refused here, at install, rather than at the first pulse
             Method start = Class.forName("com.sun.glass.ui.Timer").getMethod("start", int.class);
             int idlePeriod = Math.max(busyPeriod, 1000 / Math.min(idlePulseHz, 1000));
             governor = new PulseGovernor(timer, start, animationRunning, isRunning, busyPeriod, idlePeriod, quietMillis, scheduler);
         } catch (ReflectiveOperationException | RuntimeException unlike) {
-            // A JavaFX whose internals differ, or one on the module path without the package opened.
+            // A JavaFX whose internals differ, or JavaFX as modules without its packages opened (the
+            // packages' launcher opens them: installer/linux/hostwarden).
             LOG.log(System.Logger.Level.DEBUG, "pulse governor off: " + unlike);
             return null;
         }

@@ -8,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import javafx.animation.Animation;
 import javafx.animation.RotateTransition;
 import javafx.application.Platform;
@@ -93,7 +94,7 @@ public final class PulseGovernorChild {
         return PULSES.get() - before;
     }
 
-    private static boolean onFx(java.util.function.BooleanSupplier question) throws Exception {
+    private static boolean onFx(BooleanSupplier question) throws Exception {
         CompletableFuture<Boolean> answer = new CompletableFuture<>();
         Platform.runLater(() -> answer.complete(question.getAsBoolean()));
         return answer.get(10, TimeUnit.SECONDS);
