@@ -34,6 +34,12 @@ for name in FxHelloWindow Hostwarden; do
   for _ in $(seq 400); do xdotool search --onlyvisible --name "^$name" >/dev/null 2>&1 && break; sleep 0.05; done
   xdotool search --onlyvisible --name "^$name" >/dev/null 2>&1 || { echo "no $name window" >&2; cat "$WORK/panel.out" >&2; exit 1; }
 done
+# A launcher's first panel (no class-data archive yet) stays a shell that waits for the JVM it started:
+# measure that JVM.
+if [ "$(cat "/proc/$panel_pid/comm")" != java ]; then
+  jvm=$(pgrep -P "$panel_pid" -x java | head -n 1)
+  [ -z "$jvm" ] || panel_pid=$jvm
+fi
 sleep "$settle"
 
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }   # utime + stime, every thread's, in clock ticks
