@@ -85,8 +85,8 @@ final class ControlOutput {
             writer.writeStringField("role", role.wireName());
             writer.writeStringField("outcome", result.outcome().name());
             writer.writeStringField("message", outcome.words());
-            writeNumberOrNull(writer, "oldPid", result.oldPid());
-            writeNumberOrNull(writer, "newPid", result.newPid());
+            writer.writeNumberFieldOrNull("oldPid", result.oldPid());
+            writer.writeNumberFieldOrNull("newPid", result.newPid());
             writer.writeArrayFieldStart("steps");
             for (ControlStep step : steps) {
                 writer.writeStartObject();
@@ -97,14 +97,6 @@ final class ControlOutput {
             }
             writer.writeEndArray();
             writer.writeEndObject();
-        }
-
-        private static void writeNumberOrNull(JsonWriter writer, String name, Long value) {
-            if (value == null) {
-                writer.writeNullField(name);
-            } else {
-                writer.writeNumberField(name, value);
-            }
         }
     }
 }

@@ -92,21 +92,21 @@ final class RoleExtras {
         writer.writeStartObject();
         writer.writeStringField("file", judged.file().toString());
         writer.writeBooleanField("current", judged.current());
-        writeNumber(writer, "writerPid", judged.writerPid());
-        writeText(writer, "gatewayState", judged.gatewayState());
-        writeText(writer, "exitReason", judged.exitReason() == null ? null : redactor.redact(judged.exitReason()));
-        writeText(writer, "desiredState", judged.desiredState());
-        writeText(writer, "updatedAt", judged.updatedAt());
+        writer.writeNumberFieldOrNull("writerPid", judged.writerPid());
+        writer.writeStringField("gatewayState", judged.gatewayState());
+        writer.writeStringField("exitReason", judged.exitReason() == null ? null : redactor.redact(judged.exitReason()));
+        writer.writeStringField("desiredState", judged.desiredState());
+        writer.writeStringField("updatedAt", judged.updatedAt());
         writer.writeArrayFieldStart("platforms");
         for (PlatformState platform : judged.platforms()) {
             writer.writeStartObject();
             writer.writeStringField("name", platform.name());
             writer.writeStringField("profile", platform.profile());
-            writeText(writer, "state", platform.state());
-            writeText(writer, "errorCode", platform.errorCode());
-            writeText(writer, "errorMessage", platform.errorMessage() == null ? null : redactor.redact(platform.errorMessage()));
+            writer.writeStringField("state", platform.state());
+            writer.writeStringField("errorCode", platform.errorCode());
+            writer.writeStringField("errorMessage", platform.errorMessage() == null ? null : redactor.redact(platform.errorMessage()));
             writer.writeBooleanField("needsAttention", platform.needsAttention());
-            writeText(writer, "since", platform.since());
+            writer.writeStringField("since", platform.since());
             writer.writeEndObject();
         }
         writer.writeEndArray();
@@ -157,22 +157,6 @@ final class RoleExtras {
                     + (platform.errorCode() == null ? "" : ", " + platform.errorCode()
                             + (platform.errorMessage() == null ? "" : " (" + redactor.redact(platform.errorMessage()) + ")"))
                     + (platform.since() == null ? "" : " · since " + platform.since()));
-        }
-    }
-
-    private static void writeText(JsonWriter writer, String key, String value) {
-        if (value == null) {
-            writer.writeNullField(key);
-        } else {
-            writer.writeStringField(key, value);
-        }
-    }
-
-    private static void writeNumber(JsonWriter writer, String key, Long value) {
-        if (value == null) {
-            writer.writeNullField(key);
-        } else {
-            writer.writeNumberField(key, value);
         }
     }
 }

@@ -50,30 +50,18 @@ public record SupervisionRecord(long pid, String by, Role role, String lockDir, 
         out.writeStringField("state", state.wireName());
         out.writeStringField("since", since.toString());
         out.writeStringField("note", note);
-        if (nextAttemptAt == null) {
-            out.writeNullField("nextAttemptAt");
-        } else {
-            out.writeStringField("nextAttemptAt", nextAttemptAt.toString());
-        }
+        out.writeStringField("nextAttemptAt", nextAttemptAt == null ? null : nextAttemptAt.toString());
         out.writeNumberField("failedStarts", failedStarts);
         out.writeNumberField("maxFailedStarts", maxFailedStarts);
         out.writeNumberField("windowSeconds", windowSeconds);
-        writeNullable(out, "lastExit", lastExit);
-        writeNullable(out, "stoppedBy", stoppedBy);
+        out.writeStringField("lastExit", lastExit);
+        out.writeStringField("stoppedBy", stoppedBy);
         out.writeArrayFieldStart("lastOutput");
         for (String line : lastOutput) {
             out.writeString(line);
         }
         out.writeEndArray();
         out.writeEndObject();
-    }
-
-    private static void writeNullable(JsonWriter out, String key, String value) {
-        if (value == null) {
-            out.writeNullField(key);
-        } else {
-            out.writeStringField(key, value);
-        }
     }
 
     /** The record in {@code text}; null when it is not one (a torn or foreign file is no supervisor). */

@@ -116,6 +116,15 @@ public final class JsonWriter {
         writeNumber(value);
     }
 
+    /** The number, or null when there is none (as {@link #writeStringField} writes a null string). */
+    public void writeNumberFieldOrNull(String name, Long value) {
+        if (value == null) {
+            writeNullField(name);
+        } else {
+            writeNumberField(name, value.longValue());
+        }
+    }
+
     public void writeNumberField(String name, double value) {
         writeFieldName(name);
         writeNumber(value);

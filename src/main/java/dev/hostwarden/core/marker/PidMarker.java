@@ -212,12 +212,7 @@ public final class PidMarker {
      */
     static void writeHead(JsonWriter marker, long targetPid, ProcessInspector inspector) {
         marker.writeNumberField("target_pid", targetPid);
-        Long start = inspector.startTicks(targetPid);
-        if (start == null) {
-            marker.writeNullField("target_start_time");
-        } else {
-            marker.writeNumberField("target_start_time", start);
-        }
+        marker.writeNumberFieldOrNull("target_start_time", inspector.startTicks(targetPid));
     }
 
     public boolean delete() {
