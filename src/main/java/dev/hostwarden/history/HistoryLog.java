@@ -49,6 +49,8 @@ public final class HistoryLog {
     private static final ReentrantLock IN_PROCESS = new ReentrantLock();
 
     private final Path file;
+    /** What this writer read of the file's end at its last append; used only under the locks. */
+    private final HistoryTail tail = new HistoryTail(TAIL_BYTES);
 
     private HistoryLog(Path file) {
         this.file = file;
@@ -65,6 +67,11 @@ public final class HistoryLog {
 
     public Path file() {
         return file;
+    }
+
+    /** How many lines this writer's appends have parsed, for a test. */
+    long linesParsed() {
+        return tail.linesParsed();
     }
 
     public Path rotated() {
@@ -104,18 +111,21 @@ public final class HistoryLog {
         FileChannel channel = FileChannel.open(file, options(StandardOpenOption.READ, StandardOpenOption.WRITE), ownerOnly());
         try {
             long size = channel.size();
-            List<HistoryEvent> earlier = roleTail(channel, size, event);
+            List<HistoryEvent> earlier = roleTail(tail.read(channel, size), event);
             if (event.repeats(previous(event, earlier)) || event.contradictedBy(earlier)) {
                 return false;
             }
+            boolean fresh = false;
             if (size > 0 && size + line.length > MAX_BYTES) {
                 channel.close();
                 Files.move(file, rotated(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
                 channel = FileChannel.open(file, options(StandardOpenOption.READ, StandardOpenOption.WRITE), ownerOnly());
                 size = channel.size();
+                fresh = true;
             }
             ByteBuffer bytes = ByteBuffer.wrap(line);
-            if (size > 0 && !endsWithNewline(channel, size)) {
+            boolean torn = size > 0 && !endsWithNewline(channel, size);
+            if (torn) {
                 // A writer killed mid-line left it unterminated: ours starts a line of its own.
                 bytes = ByteBuffer.allocate(line.length + 1).put((byte) '\n').put(line).flip();
             }
@@ -123,23 +133,25 @@ public final class HistoryLog {
             while (bytes.hasRemaining()) {
                 at += channel.write(bytes, at);
             }
+            if (fresh || torn) {
+                tail.forget();
+            } else {
+                tail.appended(size, line);
+            }
             return true;
+        } catch (IOException | RuntimeException failed) {
+            tail.forget();
+            throw failed;
         } finally {
             channel.close();
         }
     }
 
-    /** The role's events in the file's tail, for the same rendezvous directory, newest first. */
-    private static List<HistoryEvent> roleTail(FileChannel channel, long size, HistoryEvent event) throws IOException {
-        int length = (int) Math.min(size, TAIL_BYTES);
-        ByteBuffer tail = ByteBuffer.allocate(length);
-        while (tail.hasRemaining() && channel.read(tail, size - length + tail.position()) > 0) {
-            // keep reading
-        }
-        String[] lines = new String(tail.array(), 0, tail.position(), StandardCharsets.UTF_8).split("\n");
+    /** The role's events among {@code lines} (the file's tail, oldest first), for the same rendezvous directory, newest first. */
+    private static List<HistoryEvent> roleTail(List<HistoryEvent> lines, HistoryEvent event) {
         List<HistoryEvent> newestFirst = new ArrayList<>();
-        for (int index = lines.length - 1; index >= 0; index--) {
-            HistoryEvent earlier = parse(lines[index]);
+        for (int index = lines.size() - 1; index >= 0; index--) {
+            HistoryEvent earlier = lines.get(index);
             if (earlier != null && earlier.role() == event.role() && Objects.equals(earlier.lockDir(), event.lockDir())) {
                 newestFirst.add(earlier);
                 // The previous line decides a repeat; only a sighting looks further, back to a line about its own PID
@@ -161,14 +173,6 @@ public final class HistoryLog {
             }
         }
         return null;
-    }
-
-    private static HistoryEvent parse(String line) {
-        try {
-            return HistoryEvent.fromJson(line);
-        } catch (IOException | RuntimeException unreadable) {
-            return null;
-        }
     }
 
     private static boolean endsWithNewline(FileChannel channel, long size) throws IOException {
