@@ -22,11 +22,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Locale;
 import javafx.beans.binding.Bindings;
-import javafx.beans.value.ChangeListener;
-import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
-import javafx.scene.Node;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
@@ -75,6 +72,9 @@ public final class RoleCardView extends VBox {
     /** The fleet's view of this role; hidden when no fleet is configured. */
     private final Label fleet = Ui.wrapping("", "subtle", "small");
     private final TitledPane recordPane;
+    private final Fold recordFold;
+    private final Fold lockFold;
+    private final Fold proofFold;
 
     public RoleCardView(RoleCardModel model, Clock clock) {
         this.model = model;
@@ -94,14 +94,15 @@ public final class RoleCardView extends VBox {
 
         HBox title = new HBox(10, Ui.label(role, "card-title"), Ui.spacer(), badge);
         title.setAlignment(Pos.CENTER_LEFT);
-        recordPane = fold("Owner record", record, "record-" + role);
+        recordFold = new Fold("Owner record", record, "record-" + role, this::showRecord);
+        recordPane = recordFold.pane();
         // Folded, the record's "Updated … ago" is not seen: it ticks only while open (a changed text lays
         // out the whole card, about half of an idle visible panel's CPU), and catches up on opening.
         recordPane.expandedProperty().addListener((observable, before, open) -> tick());
-        TitledPane lockPane = fold("Host lock", lock, "lock-" + role);
-        TitledPane proofPane = fold("Liveness proof and reasons", new VBox(8, proof, reasons), "proof-" + role);
+        lockFold = new Fold("Host lock", lock, "lock-" + role, this::showLock);
+        proofFold = new Fold("Liveness proof and reasons", new VBox(8, proof, reasons), "proof-" + role, this::showProof);
         getChildren().addAll(title, headline, age, actions(role), retractReason, preview, steps, actionMessage,
-                recordPane, lockPane, proofPane);
+                recordPane, lockFold.pane(), proofFold.pane());
 
         history.setId("history-" + role);
         history.textProperty().bind(model.historyProperty());
@@ -115,8 +116,8 @@ public final class RoleCardView extends VBox {
         // After the card's action, which leads: whether the role is kept running is the next thing to know.
         getChildren().add(getChildren().indexOf(retractReason), new SupervisionRow(model));
         model.snapshotProperty().addListener((observable, before, after) -> showSnapshot(after));
-        model.holderProperty().addListener((observable, before, after) -> showLock());
-        model.holderStatusProperty().addListener((observable, before, after) -> showLock());
+        model.holderProperty().addListener((observable, before, after) -> lockFold.changed());
+        model.holderStatusProperty().addListener((observable, before, after) -> lockFold.changed());
         model.retractPreviewProperty().addListener((observable, before, after) -> showPreview(after));
         model.actionProperty().addListener((observable, before, after) -> showAction(after));
         // Only where Retract is the card's action does its refusal matter up front; elsewhere it lives in the tooltip.
@@ -146,39 +147,6 @@ public final class RoleCardView extends VBox {
             updated.setText(Describe.updatedAt(updatedRaw, clock.instant()));
         }
         platforms.tick(clock);
-    }
-
-    /**
-     * A fold whose content joins the scene when it first opens: folded, its labels and grids were
-     * styled and laid out for nothing (nine folds in three cards, on the way to the first window too).
-     * The content is kept up to date either way.
-     */
-    private static TitledPane fold(String title, Node content, String id) {
-        TitledPane pane = new TitledPane(title, null);
-        pane.setId(id);
-        pane.setExpanded(false);
-        pane.setAnimated(false);
-        pane.getStyleClass().add("fold");
-        pane.expandedProperty().addListener(new FirstOpen(pane, content));
-        return pane;
-    }
-
-    /** Puts a fold's content in place when it first opens. */
-    private static final class FirstOpen implements ChangeListener<Boolean> {
-        private final TitledPane pane;
-        private final Node content;
-
-        FirstOpen(TitledPane pane, Node content) {
-            this.pane = pane;
-            this.content = content;
-        }
-
-        @Override
-        public void changed(ObservableValue<? extends Boolean> observable, Boolean before, Boolean open) {
-            if (open && pane.getContent() == null) {
-                pane.setContent(content);
-            }
-        }
     }
 
     private HBox actions(String role) {
@@ -274,8 +242,17 @@ public final class RoleCardView extends VBox {
         platforms.show(snapshot.currentPlatforms(), model.redactor(), clock);
         tick();
         showAction(model.actionProperty().get());
-        showRecord(report.record());
-        showLock();
+        recordFold.changed();
+        lockFold.changed();
+        proofFold.changed();
+    }
+
+    private void showProof() {
+        RoleSnapshot snapshot = model.snapshotProperty().get();
+        if (snapshot == null) {
+            return;
+        }
+        RoleReport report = snapshot.report();
         // An empty role with nothing wrong is calm: its absent lock and record are not failures.
         boolean calm = report.verdict() == Verdict.NO_OWNER
                 && report.reasons().stream().allMatch(reason -> reason.code() == ReasonCode.NO_RECORD);
@@ -284,10 +261,15 @@ public final class RoleCardView extends VBox {
         reasons.getChildren().setAll(report.reasons().stream().map(reason -> reasonRow(reason, owner)).toList());
     }
 
-    private void showRecord(RecordRead read) {
+    private void showRecord() {
+        RoleSnapshot snapshot = model.snapshotProperty().get();
         record.getChildren().clear();
-        HostRecord found = read.recordOrNull();
         updated = null;
+        if (snapshot == null) {
+            return;
+        }
+        RecordRead read = snapshot.report().record();
+        HostRecord found = read.recordOrNull();
         if (found == null) {
             String text = read instanceof RecordRead.Corrupt corrupt ? "Unusable record: " + corrupt.message()
                     : read instanceof RecordRead.Foreign foreign ? foreign.message() : "No record published";
