@@ -115,13 +115,13 @@ public final class HistoryLog {
             if (event.repeats(previous(event, earlier)) || event.contradictedBy(earlier)) {
                 return false;
             }
-            boolean fresh = false;
+            boolean rotatedNow = false;
             if (size > 0 && size + line.length > MAX_BYTES) {
                 channel.close();
                 Files.move(file, rotated(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
                 channel = FileChannel.open(file, options(StandardOpenOption.READ, StandardOpenOption.WRITE), ownerOnly());
                 size = channel.size();
-                fresh = true;
+                rotatedNow = true;
             }
             ByteBuffer bytes = ByteBuffer.wrap(line);
             boolean torn = size > 0 && !endsWithNewline(channel, size);
@@ -133,7 +133,7 @@ public final class HistoryLog {
             while (bytes.hasRemaining()) {
                 at += channel.write(bytes, at);
             }
-            if (fresh || torn) {
+            if (rotatedNow || torn) {
                 tail.forget();
             } else {
                 tail.appended(size, line);

@@ -13,7 +13,7 @@ import java.util.List;
  * The last {@code windowBytes} of the history file, parsed, kept by one writer between its appends.
  * An append decides whether it repeats the role's previous line from the file's tail; the panel
  * appends its sightings at every refresh, and re-reading and parsing 64 KB (about 300 lines) for
- * each role each time was most of what a panel in use allocated. Kept, only the lines written since
+ * each role each time was about a third of what a panel in use allocated. Kept, only the lines written since
  * are read and parsed.
  *
  * <p>Call only under the history's lock. The file is append-only between rotations, but anything
@@ -21,7 +21,7 @@ import java.util.List;
  * the file is no shorter than what was read and still holds the last line read, byte for byte, where
  * it was; anything else reads the window afresh. (Only a hand's rewrite
  * that put other lines of the same total length before an identical last line would go unseen; every
- * real line carries its own time to the millisecond.)
+ * real line carries its own time, to the nanosecond.)
  */
 final class HistoryTail {
     private record Line(long start, HistoryEvent event) {

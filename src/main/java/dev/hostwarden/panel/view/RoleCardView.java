@@ -29,7 +29,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
-import javafx.scene.control.TitledPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -71,7 +70,6 @@ public final class RoleCardView extends VBox {
     private final Label history = Ui.wrapping("", "subtle", "small");
     /** The fleet's view of this role; hidden when no fleet is configured. */
     private final Label fleet = Ui.wrapping("", "subtle", "small");
-    private final TitledPane recordPane;
     private final Fold recordFold;
     private final Fold lockFold;
     private final Fold proofFold;
@@ -95,14 +93,13 @@ public final class RoleCardView extends VBox {
         HBox title = new HBox(10, Ui.label(role, "card-title"), Ui.spacer(), badge);
         title.setAlignment(Pos.CENTER_LEFT);
         recordFold = new Fold("Owner record", record, "record-" + role, this::showRecord);
-        recordPane = recordFold.pane();
         // Folded, the record's "Updated … ago" is not seen: it ticks only while open (a changed text lays
         // out the whole card, about half of an idle visible panel's CPU), and catches up on opening.
-        recordPane.expandedProperty().addListener((observable, before, open) -> tick());
+        recordFold.pane().expandedProperty().addListener((observable, before, open) -> tick());
         lockFold = new Fold("Host lock", lock, "lock-" + role, this::showLock);
         proofFold = new Fold("Liveness proof and reasons", new VBox(8, proof, reasons), "proof-" + role, this::showProof);
         getChildren().addAll(title, headline, age, actions(role), retractReason, preview, steps, actionMessage,
-                recordPane, lockFold.pane(), proofFold.pane());
+                recordFold.pane(), lockFold.pane(), proofFold.pane());
 
         history.setId("history-" + role);
         history.textProperty().bind(model.historyProperty());
@@ -143,7 +140,7 @@ public final class RoleCardView extends VBox {
         if (snapshot != null) {
             age.setText(Describe.ownerAge(snapshot.report().record().recordOrNull(), snapshot.report().verdict() != Verdict.STALE, clock.instant()));
         }
-        if (updated != null && recordPane.isExpanded()) {
+        if (updated != null && recordFold.pane().isExpanded()) {
             updated.setText(Describe.updatedAt(updatedRaw, clock.instant()));
         }
         platforms.tick(clock);
