@@ -15,6 +15,8 @@ public final class LinuxProcessInspector implements ProcessInspector {
     public static final double CLOCK_TICKS_PER_SECOND = 100.0;
 
     private final Path proc;
+    /** Read once: neither the boot id nor init's start can change while this process lives. */
+    private volatile String bootEpoch;
 
     public LinuxProcessInspector() {
         this(Path.of("/proc"));
@@ -123,6 +125,17 @@ public final class LinuxProcessInspector implements ProcessInspector {
 
     @Override
     public String currentBootEpoch() {
+        String known = bootEpoch;
+        if (known == null) {
+            known = readBootEpoch();
+            if (!known.isEmpty()) {
+                bootEpoch = known;
+            }
+        }
+        return known;
+    }
+
+    private String readBootEpoch() {
         String bootId;
         try {
             bootId = Files.readString(proc.resolve("sys/kernel/random/boot_id"), StandardCharsets.US_ASCII).strip();

@@ -68,7 +68,11 @@ class LinuxProcessInspectorTest {
         assertEquals(ProcessInspector.Presence.UNKNOWN, inspector.presence(99).presence(), "hidepid: a missing PID may be hidden");
 
         Files.writeString(proc.resolve("sys/kernel/random/boot_id"), "");
-        assertEquals("", inspector.currentBootEpoch(), "an unreadable boot id is an empty epoch");
+        assertEquals("0d3c-boot:3", inspector.currentBootEpoch(), "the epoch is read once: a boot outlives its processes");
+        LinuxProcessInspector later = new LinuxProcessInspector(proc);
+        assertEquals("", later.currentBootEpoch(), "an unreadable boot id is an empty epoch");
+        Files.writeString(proc.resolve("sys/kernel/random/boot_id"), "0d3c-boot\n");
+        assertEquals("0d3c-boot:3", later.currentBootEpoch(), "an empty epoch is not kept: it is asked again");
         Files.writeString(proc.resolve("7/stat"), "garbage");
         assertEquals(ProcessInspector.Presence.UNKNOWN, inspector.presence(7).presence(), "unreadable is never dead");
     }
