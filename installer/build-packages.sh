@@ -136,7 +136,7 @@ if [ $os != linux ]; then
   common=(--name Hostwarden --app-version "$version" --vendor "The Hostwarden authors" --copyright "Copyright (c) 2026 The Hostwarden authors"
           --description "See and fix the owners of hermes' host-wide singleton roles" --license-file LICENSE
           --input "$image/app" --main-jar hostwarden.jar --main-class dev.hostwarden.Main --runtime-image "$image/runtime"
-          --java-options "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xms32m -Xmx128m -Xmn16m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:-UsePerfData" --dest "$work/out")
+          --java-options "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xms32m -Xmx128m -Xmn16m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:+AlwaysPreTouch -XX:-UsePerfData" --dest "$work/out")
   common+=(--icon "$icon")
   if [ $os = windows ]; then
     "$jdk/bin/jpackage" --type msi "${common[@]}" --add-launcher hostwarden-cli=installer/windows/hostwarden-cli.properties \

@@ -40,7 +40,7 @@ final class PanelReexec {
     static final String VARIABLE = "HOSTWARDEN_REEXEC";
     /** Must match the panel's flags in the installed launcher ({@code installer/linux/hostwarden}); a test compares them. */
     static final List<String> PANEL_FLAGS = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xms32m", "-Xmx128m", "-Xmn16m",
-            "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30", "-XX:-UsePerfData",
+            "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30", "-XX:+AlwaysPreTouch", "-XX:-UsePerfData",
             "-XX:+UnlockExperimentalVMOptions", "-XX:+IgnoreUnrecognizedVMOptions", "-XX:TrimNativeHeapInterval=10000");
     /** The JDK reads JVM options from these too; with one set, a flag of ours could conflict with the user's. */
     private static final List<String> JVM_OPTION_VARIABLES = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
