@@ -17,10 +17,10 @@ import java.util.regex.Pattern;
  * On a local X display GDK talks to the server synchronously ({@code GDK_SYNCHRONIZE}): cairo puts
  * each frame's pixels on screen through a shared-memory buffer taken from a pool eight window-sizes
  * large, and a buffer is free again only once the server is known to have read it. Talking
- * asynchronously, the next frame often starts before that is known and takes another part of the
- * pool, so over an hour of use three to five window-sized buffers become resident for good (9 to
- * 15 MB at 1280x800); synchronously, one. It measured no dearer in CPU (src/bench/panel-footprint.sh);
- * over a network, where the shared memory cannot be used and each wait is a round trip, it stays off.
+ * asynchronously, the next frame usually starts before that is known and takes another part of the
+ * pool, and in half an hour of use three to six window-sized buffers stayed resident (9 to 18.5 MB);
+ * synchronously, one. It measured no dearer in CPU (src/bench/panel-footprint.sh). Over a network,
+ * where shared memory cannot be used and each wait is a round trip, it stays off.
  * Each is only a default: {@code -Dprism.order=...}, {@code -Dprism.disableRegionCaching=false},
  * {@code GDK_GL=...}, {@code GDK_SYNCHRONIZE}, {@code -Dhostwarden.panel.synchronousX=false} or
  * {@code -Djavafx.animation.pulse=...} given by the user win. Both variables are set in this process
