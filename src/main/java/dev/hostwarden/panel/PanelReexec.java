@@ -63,19 +63,16 @@ final class PanelReexec {
      *
      * @param commandLine this process's argv as the kernel holds it ({@code /proc/self/cmdline})
      * @param environment this process's environment as the kernel holds it ({@code /proc/self/environ})
-     * @param disableGl   whether GTK should be told not to load OpenGL ({@link RenderingDefaults#wantsGlDisabled}),
-     *                    so the replacement need not set it through libc itself
      */
-    static Optional<Plan> plan(List<String> commandLine, Map<String, String> environment, Platform platform, boolean disableGl) {
-        return plan(commandLine, environment, platform, disableGl, null);
+    static Optional<Plan> plan(List<String> commandLine, Map<String, String> environment, Platform platform) {
+        return plan(commandLine, environment, platform, null);
     }
 
     /**
      * As above, with the class-data archive's options ({@link #archiveOptions}) for {@code java} (null:
      * none) after the panel's flags; the archive is looked for only once a replacement is planned.
      */
-    static Optional<Plan> plan(List<String> commandLine, Map<String, String> environment, Platform platform, boolean disableGl,
-                               Path java) {
+    static Optional<Plan> plan(List<String> commandLine, Map<String, String> environment, Platform platform, Path java) {
         if (!platform.hasProcFs() || commandLine.isEmpty()) {
             return Optional.empty();
         }
@@ -113,10 +110,9 @@ final class PanelReexec {
         Map<String, String> replaced = new TreeMap<>(environment);
         replaced.put(VARIABLE, "0");
         // glibc gives each busy thread its own malloc arena; two keep GTK's and the JVM's memory together.
+        // Not GTK's variables (GDK_GL, GDK_SYNCHRONIZE): the replacement sets them in its own process
+        // (RenderingDefaults), where the programs it starts do not inherit them.
         replaced.putIfAbsent("MALLOC_ARENA_MAX", "2");
-        if (disableGl) {
-            replaced.putIfAbsent("GDK_GL", "disable");
-        }
         return Optional.of(new Plan(List.copyOf(argv), replaced));
     }
 
@@ -138,7 +134,7 @@ final class PanelReexec {
         } catch (IOException | RuntimeException unreadable) {
             return;   // not Linux, or /proc is not mounted
         }
-        Optional<Plan> plan = plan(commandLine, environment, Platform.current(), RenderingDefaults.wantsGlDisabled(), Path.of(SELF));
+        Optional<Plan> plan = plan(commandLine, environment, Platform.current(), Path.of(SELF));
         if (plan.isEmpty()) {
             return;
         }

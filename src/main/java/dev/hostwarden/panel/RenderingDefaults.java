@@ -82,8 +82,7 @@ final class RenderingDefaults {
 
     /**
      * GTK is to be told not to load OpenGL: on Linux, drawing in software (the default here, unless
-     * {@code -Dprism.order} says otherwise) and the user did not set GDK_GL. {@link PanelReexec} asks
-     * too, to put it in its replacement's environment from the start.
+     * {@code -Dprism.order} says otherwise) and the user did not set GDK_GL.
      */
     static boolean wantsGlDisabled() {
         String order = System.getProperty(ORDER_PROPERTY);
