@@ -6,8 +6,9 @@ import java.time.Duration;
 
 /**
  * What must be done before JavaFX starts GTK, done on a thread of its own while the launcher claims
- * the single instance, then waited for: the rendering defaults ({@link RenderingDefaults}: GDK_GL set
- * through libc by JNA, about 0.12 s of a cold start) and, where a tray icon is wanted on X11, AWT's start.
+ * the single instance, then waited for: the rendering defaults ({@link RenderingDefaults}: GDK_GL and
+ * GDK_SYNCHRONIZE set through libc by JNA, about 0.12 s of a cold start) and, where a tray icon is
+ * wanted on X11, AWT's start.
  *
  * <p>AWT sets Xlib's process-wide error handler once, when its toolkit starts, and JavaFX keeps a GDK
  * error trap pushed for as long as its event loop runs. Started later (as the tray used to start it),
