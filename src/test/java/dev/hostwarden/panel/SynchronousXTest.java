@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Why the panel talks to a local X server synchronously, on a real one (Xvfb with openbox): a window
  * animating for 240 frames, with the panel's rendering defaults applied as the panel applies them, holds
- * at most one frame's worth of X shared memory; the same window with {@code
+ * one frame's worth of X shared memory; the same window with {@code
  * -Dhostwarden.panel.synchronousX=false} holds more (cairo took further buffers from its pool while the
  * server's reading of the last was not yet known), which shows the test measures what it means to.
  * Skipped, with the reason, where Xvfb or openbox are missing.
@@ -24,11 +24,14 @@ class SynchronousXTest {
     void anAnimatedWindowKeepsOneFrameOfSharedMemory() throws Exception {
         try (XDesktop desktop = XDesktop.start(1024, 768)) {
             long frameKb = (long) SynchronousXChild.WIDTH * SynchronousXChild.HEIGHT * 4 / 1024;
+            // One frame plus a few pages of cairo's own (measured 0-1,212 kB) against two frames or more
+            // (2,400-6,000 kB): the line between them is a frame and a half.
+            long line = frameKb * 3 / 2;
             long synchronous = sharedKb(desktop, List.of());
-            assertTrue(synchronous <= frameKb, "synchronously at most one frame (" + frameKb + " kB) stays shared: " + synchronous + " kB");
+            assertTrue(synchronous < line, "synchronously one frame (" + frameKb + " kB) stays shared, not two: " + synchronous + " kB");
             long asynchronous = sharedKb(desktop, List.of("-Dhostwarden.panel.synchronousX=false"));
-            assertTrue(asynchronous > frameKb,
-                    "asynchronously more than one frame (" + frameKb + " kB) stays shared, else this test shows nothing: " + asynchronous + " kB");
+            assertTrue(asynchronous > line,
+                    "asynchronously two frames (" + frameKb + " kB each) or more stay shared, else this test shows nothing: " + asynchronous + " kB");
         }
     }
 
