@@ -85,9 +85,7 @@ final class RenderingDefaults {
      * {@code -Dprism.order} says otherwise) and the user did not set GDK_GL.
      */
     static boolean wantsGlDisabled() {
-        String order = System.getProperty(ORDER_PROPERTY);
-        return Platform.current().desktop() == Platform.Desktop.FREEDESKTOP
-                && (order == null || order.equals(SOFTWARE)) && System.getenv("GDK_GL") == null;
+        return drawsInSoftwareOnGtk(System.getProperty(ORDER_PROPERTY)) && System.getenv("GDK_GL") == null;
     }
 
     /**
@@ -96,8 +94,12 @@ final class RenderingDefaults {
      */
     static boolean wantsSynchronousX(Map<String, String> environment, String order, String choice) {
         String display = environment.get("DISPLAY");
-        return Platform.current().desktop() == Platform.Desktop.FREEDESKTOP
-                && (order == null || order.equals(SOFTWARE)) && !"false".equals(choice)
+        return drawsInSoftwareOnGtk(order) && !"false".equals(choice)
                 && environment.get("GDK_SYNCHRONIZE") == null && display != null && LOCAL_DISPLAY.matcher(display).matches();
+    }
+
+    /** GTK's variables matter only where JavaFX runs on GTK, and only while it draws in software. */
+    private static boolean drawsInSoftwareOnGtk(String order) {
+        return Platform.current().desktop() == Platform.Desktop.FREEDESKTOP && (order == null || order.equals(SOFTWARE));
     }
 }
